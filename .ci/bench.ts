@@ -1,0 +1,19 @@
+/** `bun run bench`: runs every benchmark and prints its figures. Benchmarks measure; they never fail a build. */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dir, '..');
+const only = process.argv.slice(2);
+const benches: { name: string; file: string }[] = [
+  { name: 'wasm-core', file: 'core-wasm/bench/index.ts' },
+  { name: 'lighthouse', file: 'site/bench/lighthouse.ts' },
+  { name: 'live', file: 'api/bench/live.ts' },
+];
+
+for (const b of benches) {
+  if (only.length && !only.includes(b.name)) continue;
+  if (!existsSync(resolve(root, b.file))) continue;
+  console.log(`\n=== ${b.name} (${b.file}) ===`);
+  const p = Bun.spawnSync(['bun', b.file], { cwd: root, stdout: 'inherit', stderr: 'inherit' });
+  if (p.exitCode !== 0) console.log(`(${b.name} exited with ${p.exitCode})`);
+}

@@ -1,0 +1,65 @@
+/**
+ * The whole suite: bun test (unit, integration, repository contracts on PGlite and, with DATABASE_URL,
+ * on Postgres) then Playwright in Debian's chromium. Ends with one plain line "N passed, N failed".
+ * `bun run test:all` installs dependencies and builds first; this file installs chromium when missing.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dir, '..');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(cmd: string[], env: Record<string, string | undefined> = {}) {
+  return Bun.spawn(cmd, { cwd: root, env: { ...process.env, ...env }, stdout: 'inherit', stderr: 'pipe' });
+}
+
+if (!existsSync(chromium)) {
+  console.log('test:all: chromium is missing; installing Debian chromium with apt-get');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  for (const cmd of [
+    [...sudo, 'apt-get', 'update'],
+    [...sudo, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', 'chromium'],
+  ]) {
+    const p = Bun.spawnSync(cmd, { stdout: 'inherit', stderr: 'inherit' });
+    if (p.exitCode !== 0) {
+      console.error(`test:all: "${cmd.join(' ')}" failed; install chromium and run again`);
+      process.exit(1);
+    }
+  }
+}
+
+// bun test: its summary (" N pass", " N fail") goes to stderr; mirror it and count.
+const unit = run(['bun', 'test']);
+let stderr = '';
+const decoder = new TextDecoder();
+for await (const chunk of unit.stderr as ReadableStream<Uint8Array>) {
+  const text = decoder.decode(chunk, { stream: true });
+  stderr += text;
+  process.stderr.write(text);
+}
+const unitExit = await unit.exited;
+const count = (re: RegExp) => Number(stderr.match(re)?.[1] ?? 0);
+let passed = count(/^\s*(\d+) pass$/m);
+let failed = count(/^\s*(\d+) fail$/m);
+if (unitExit !== 0 && failed === 0) failed += 1; // crashed or found nothing: never report green
+
+// Playwright: read its JSON report.
+const report = resolve(root, 'test-results/playwright.json');
+rmSync(report, { force: true });
+const e2e = Bun.spawn(['bunx', 'playwright', 'test', '-c', 'site/e2e/playwright.config.ts'], {
+  cwd: root,
+  env: { ...process.env, CHROMIUM_PATH: chromium },
+  stdout: 'inherit',
+  stderr: 'inherit',
+});
+const e2eExit = await e2e.exited;
+if (existsSync(report)) {
+  const stats = JSON.parse(readFileSync(report, 'utf8')).stats as { expected: number; unexpected: number; flaky: number };
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+}
+if (e2eExit !== 0 && !existsSync(report)) failed += 1;
+if (e2eExit !== 0 && failed === 0) failed += 1;
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from its environment, parsed once at start-up. */
+export interface Config {
+  port: number;
+  /** postgres.js connection string; unset means embedded PGlite under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Origins allowed to send state-changing requests; empty means "the origin the request was addressed to". */
+  allowedOrigins: string[];
+  /** Adds `Secure` to the session cookie (set when served over https). */
+  cookieSecure: boolean;
+  maxBodyBytes: number;
+  /** The built Astro site. */
+  siteDir: string;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const publicOrigin = env.PUBLIC_ORIGIN ?? '';
+  return {
+    port: int(env.PORT, 3000, 'PORT'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    allowedOrigins: publicOrigin
+      .split(',')
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+    cookieSecure: env.COOKIE_SECURE === '1' || env.COOKIE_SECURE === 'true' || publicOrigin.startsWith('https://'),
+    maxBodyBytes: int(env.MAX_BODY_BYTES, 64 * 1024, 'MAX_BODY_BYTES'),
+    siteDir: resolve(env.SITE_DIR || resolve(import.meta.dir, '../dist')),
+  };
+}

@@ -1,0 +1,56 @@
+import { type } from 'arktype';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,24}$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const DISPLAY_NAME_MAX = 32;
+/** Failed sign-ins per username inside the window before the server answers 429. */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_COOKIE = 'wl_session';
+
+const username = type('string').narrow((s, ctx) =>
+  USERNAME_PATTERN.test(s) ? true : ctx.mustBe('3 to 24 letters, digits, _ or -'),
+);
+const password = type(`${PASSWORD_MIN} <= string <= ${PASSWORD_MAX}`);
+/** Trimmed, 1 to 32 characters. */
+const displayName = type('string')
+  .pipe((s) => s.trim())
+  .to(`1 <= string <= ${DISPLAY_NAME_MAX}`);
+const optionalText = (max: number) =>
+  type('string')
+    .pipe((s) => s.trim())
+    .to(`string <= ${max}`);
+
+export const RegisterBody = type({
+  username,
+  password,
+  'displayName?': type('string')
+    .pipe((s) => s.trim())
+    .to(`string <= ${DISPLAY_NAME_MAX}`),
+  'email?': optionalText(254).narrow((s, ctx) =>
+    s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s) ? true : ctx.mustBe('an email address'),
+  ),
+});
+export type RegisterBody = typeof RegisterBody.infer;
+
+export const LoginBody = type({ username: 'string <= 64', password: `string <= ${PASSWORD_MAX}` });
+export type LoginBody = typeof LoginBody.infer;
+
+export const DisplayNameBody = type({ displayName });
+export type DisplayNameBody = typeof DisplayNameBody.infer;
+
+/** What the server says about the signed-in user (spec section 3, User). */
+export interface AuthUser {
+  id: string;
+  username: string;
+  displayName: string | null;
+  firstName: string | null;
+  email: string | null;
+}
+
+/** The spec's shown-name fallback: displayName, firstName, email, then the account name. */
+export function shownName(u: { displayName?: string | null; firstName?: string | null; email?: string | null; name?: string | null; username?: string | null }): string {
+  return u.displayName || u.firstName || u.email || u.name || u.username || 'Survivor';
+}

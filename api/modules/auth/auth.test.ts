@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../../db/index.ts';
+import { SESSION_COOKIE } from '../../contract/auth.ts';
+import { TestClient, uniqueName } from '../../testing/client.ts';
+import { backends, freshPostgresUrl } from '../../testing/databases.ts';
+import { startTestServer, type TestServer } from '../../testing/server.ts';
+
+describe.each(backends())('accounts and sessions over HTTP on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  });
+  afterAll(() => server.stop());
+  const client = () => new TestClient(server.url);
+
+  test('register signs in, /api/auth/user answers the user, logout ends the session', async () => {
+    const c = client();
+    const name = uniqueName('rex');
+    const res = await c.post('/api/auth/register', {
+      username: name,
+      password: 'a long password',
+      displayName: '  Rex  ',
+      email: 'rex@example.com',
+    });
+    expect(res.status).toBe(201);
+    const setCookie = res.headers.getSetCookie().join('\n');
+    expect(setCookie).toContain(`${SESSION_COOKIE}=`);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Path=\//);
+    const me = await c.json(c.get('/api/auth/user'));
+    expect(me).toMatchObject({ username: name, displayName: 'Rex', email: 'rex@example.com', firstName: null });
+
+    const out = await c.get('/api/logout');
+    expect(out.status).toBe(302);
+    expect(out.headers.get('location')).toBe('/');
+    const after = await c.get('/api/auth/user');
+    expect(after.status).toBe(401);
+    expect(await after.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  test('a logged-out token cannot be replayed', async () => {
+    const c = client();
+    await c.register(uniqueName());
+    const token = c.cookies.get(SESSION_COOKIE)!;
+    await c.get('/api/logout');
+    const replay = await fetch(`${server.url}/api/auth/user`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    expect(replay.status).toBe(401);
+  });
+
+  test('sign in with the right password; wrong password and unknown user get the same 401', async () => {
+    const name = uniqueName();
+    await client().register(name);
+    const c = client();
+    const ok = await c.post('/api/auth/login', { username: name.toUpperCase(), password: 'correct horse battery' });
+    expect(ok.status).toBe(200);
+    expect((await c.json(c.get('/api/auth/user'))).username).toBe(name);
+
+    const wrong = await client().post('/api/auth/login', { username: name, password: 'wrong password!' });
+    const unknown = await client().post('/api/auth/login', { username: uniqueName('ghost'), password: 'wrong password!' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  test('a taken username is refused with 409, case-insensitively, and no second user is written', async () => {
+    const name = uniqueName('dup');
+    await client().register(name);
+    const res = await client().post('/api/auth/register', { username: name.toUpperCase(), password: 'another password' });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toMatch(/taken/);
+  });
+
+  test('invalid registrations get 400 with a readable message and create nothing', async () => {
+    const c = client();
+    for (const body of [
+      { username: 'ab', password: 'long enough pw' },
+      { username: 'has space', password: 'long enough pw' },
+      { username: uniqueName(), password: 'short' },
+      { username: uniqueName(), password: 'x'.repeat(129) },
+      { username: uniqueName(), password: 'long enough pw', email: 'not-an-email' },
+      { username: 42, password: 'long enough pw' },
+      {},
+    ]) {
+      const res = await c.post('/api/auth/register', body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toMatch(/^Invalid request/);
+      expect(c.cookies.has(SESSION_COOKIE)).toBe(false);
+    }
+  });
+
+  test('display name: trimmed, 1 to 32 characters, else 400', async () => {
+    const c = client();
+    await c.register(uniqueName());
+    const ok = await c.patch('/api/user/display-name', { displayName: '  Dusty Pete ' });
+    expect(ok.status).toBe(200);
+    expect((await c.json(c.get('/api/auth/user'))).displayName).toBe('Dusty Pete');
+    for (const displayName of ['   ', '', 'x'.repeat(33)]) {
+      const bad = await c.patch('/api/user/display-name', { displayName });
+      expect(bad.status).toBe(400);
+    }
+    expect((await c.json(c.get('/api/auth/user'))).displayName).toBe('Dusty Pete');
+    expect((await client().patch('/api/user/display-name', { displayName: 'Nobody' })).status).toBe(401);
+  });
+
+  test('state-changing requests from a foreign Origin get 403; same origin and no Origin pass', async () => {
+    const name = uniqueName();
+    const forged = await client().post(
+      '/api/auth/register',
+      { username: name, password: 'a long password' },
+      { origin: 'https://evil.example' },
+    );
+    expect(forged.status).toBe(403);
+    expect((await forged.json()).message).toMatch(/Cross-origin/);
+    // Nothing was written: the same username is still free.
+    const c = client();
+    await c.register(name);
+    const forgedPatch = await c.patch('/api/user/display-name', { displayName: 'Hacked' }, { origin: 'http://evil.example' });
+    expect(forgedPatch.status).toBe(403);
+    expect((await c.json(c.get('/api/auth/user'))).displayName).toBeNull();
+  });
+
+  test('malformed JSON and oversized bodies get 4xx JSON, never 500', async () => {
+    const c = client();
+    const malformed = await c.post('/api/auth/login', '{"username": "x", ');
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).message).toMatch(/Malformed/);
+    const huge = await c.post('/api/auth/register', { username: uniqueName(), password: 'x'.repeat(200_000) });
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).message).toMatch(/too large/);
+  });
+
+  test('unknown API paths answer JSON 404; unknown pages answer the 404 page', async () => {
+    const api = await fetch(`${server.url}/api/does-not-exist`);
+    expect(api.status).toBe(404);
+    expect((await api.json()).message).toMatch(/Not found/);
+    const page = await fetch(`${server.url}/no/such/page`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain('404 Page Not Found');
+  });
+
+  test('GET /api/login sends visitors to the sign-in page and signed-in users to the lobby', async () => {
+    const visitor = await client().get('/api/login');
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get('location')).toBe('/login');
+    const c = client();
+    await c.register(uniqueName());
+    expect((await c.get('/api/login')).headers.get('location')).toBe('/lobby');
+  });
+
+  test('POST /api/player/logout needs a session', async () => {
+    expect((await client().post('/api/player/logout')).status).toBe(401);
+    const c = client();
+    await c.register(uniqueName());
+    const res = await c.post('/api/player/logout');
+    expect(res.status).toBe(200);
+  });
+
+  test('ten failed sign-ins in a row for one username are answered 429, even with the right password', async () => {
+    const name = uniqueName('brute');
+    await client().register(name);
+    const attacker = client();
+    for (let i = 0; i < 10; i++) {
+      expect((await attacker.post('/api/auth/login', { username: name, password: `guess number ${i}` })).status).toBe(401);
+    }
+    const blocked = await client().post('/api/auth/login', { username: name, password: 'correct horse battery' });
+    expect(blocked.status).toBe(429);
+    expect((await blocked.json()).message).toMatch(/Too many/);
+    // Another account is not affected.
+    const other = uniqueName();
+    await client().register(other);
+    expect((await client().post('/api/auth/login', { username: other, password: 'correct horse battery' })).status).toBe(200);
+  });
+
+  test('health reports the database kind', async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, database: backend });
+  });
+});
+
+describe('sessions survive a server restart', () => {
+  test('on a PGlite data directory', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wl-restart-'));
+    const first = await startTestServer('pglite', { database: await openDatabase({ dataDir }) });
+    const c = new TestClient(first.url);
+    await c.register(uniqueName());
+    await first.stop();
+    await first.database.close();
+
+    const second = await startTestServer('pglite', { database: await openDatabase({ dataDir }) });
+    try {
+      const me = await new TestClient(second.url).get('/api/auth/user', {
+        cookie: `${SESSION_COOKIE}=${c.cookies.get(SESSION_COOKIE)}`,
+      });
+      expect(me.status).toBe(200);
+    } finally {
+      await second.stop();
+      await second.database.close();
+    }
+  });
+
+  test.if(Boolean(process.env.DATABASE_URL))('on the Postgres server', async () => {
+    const url = await freshPostgresUrl();
+    const first = await startTestServer('postgres', { database: await openDatabase({ url }) });
+    const c = new TestClient(first.url);
+    await c.register(uniqueName());
+    await first.stop();
+    await first.database.close();
+    const second = await startTestServer('postgres', { database: await openDatabase({ url }) });
+    try {
+      const me = await new TestClient(second.url).get('/api/auth/user', {
+        cookie: `${SESSION_COOKIE}=${c.cookies.get(SESSION_COOKIE)}`,
+      });
+      expect(me.status).toBe(200);
+    } finally {
+      await second.stop();
+      await second.database.close();
+    }
+  });
+});
+
+describe('health', () => {
+  test('answers 503 when the database does not answer', async () => {
+    const server = await startTestServer('pglite');
+    await server.database.close();
+    try {
+      const res = await fetch(`${server.url}/api/health`);
+      expect(res.status).toBe(503);
+      expect((await res.json()).ok).toBe(false);
+    } finally {
+      await server.stop().catch(() => {});
+    }
+  });
+});

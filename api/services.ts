@@ -1,0 +1,13 @@
+import type { Database, Repositories } from '../db/index.ts';
+import type { Config } from './config.ts';
+
+/** What every feature module needs; built once per app so tests can run several apps side by side. */
+export interface Services {
+  /** Distinguishes app instances for Elysia's plugin de-duplication. */
+  instanceId: string;
+  config: Config;
+  database: Database;
+  repos: Repositories;
+  /** The only clock handlers read, so tests can move time. */
+  now: () => Date;
+}

@@ -1,0 +1,94 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+
+export interface E2EServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => res(port));
+    });
+    srv.on('error', rej);
+  });
+}
+
+/**
+ * Starts the production server (`bun api/server.ts`, the built site) as its own process on a fresh
+ * embedded database, so a spec can choose its configuration (for example MAX_PLAYERS).
+ */
+export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'wl-e2e-'));
+  const child: ChildProcess = spawn(process.env.BUN_BIN ?? 'bun', ['api/server.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((res) => {
+        if (child.exitCode !== null) return res();
+        child.once('exit', () => res());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+let nameCounter = 0;
+export function uniqueUser(prefix = 'p'): string {
+  nameCounter += 1;
+  return `${prefix}${nameCounter}_${Math.random().toString(36).slice(2, 8)}`.slice(0, 24);
+}
+
+/** Creates an account through the real sign-up form; the page ends on /lobby. */
+export async function signUp(page: Page, server: E2EServer, username = uniqueUser(), displayName?: string): Promise<string> {
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('correct horse battery');
+  if (displayName) await page.getByLabel(/Display name/).fill(displayName);
+  await page.getByRole('button', { name: 'Create account', exact: true }).last().click();
+  await page.waitForURL(/\/lobby$/);
+  return username;
+}
+
+/** One server per worker on the default configuration. */
+export const test = base.extend<{}, { server: E2EServer }>({
+  server: [
+    async ({}, use) => {
+      const server = await startE2EServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+export { expect };

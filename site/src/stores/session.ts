@@ -1,0 +1,32 @@
+import { atom } from 'nanostores';
+import type { AuthUser } from '../../../api/contract/auth.ts';
+import { api, unwrap } from '../lib/api.ts';
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'visitor' }
+  | { status: 'signed-in'; user: AuthUser }
+  | { status: 'error'; message: string };
+
+export const $session = atom<SessionState>({ status: 'loading' });
+
+/** Asks the server who is signed in (no retry, as the spec says). */
+export async function loadSession(): Promise<SessionState> {
+  try {
+    const user = await unwrap(api.api.auth.user.get());
+    $session.set({ status: 'signed-in', user });
+  } catch (err) {
+    const status = (err as { status?: number }).status;
+    $session.set(status === 401 ? { status: 'visitor' } : { status: 'error', message: (err as Error).message });
+  }
+  return $session.get();
+}
+
+/** Marks the player offline, then lets the server end the session and send the browser home. */
+export async function logout(): Promise<void> {
+  try {
+    await api.api.player.logout.post();
+  } finally {
+    location.href = '/api/logout';
+  }
+}
