@@ -1,3 +1,4 @@
+export {};
 /**
  * `bun run dev`: the API with reload (bun --watch) on API_PORT and Astro's dev server on PORT, which proxies
  * /api and /ws to it, so the browser sees one origin. Ctrl-C stops both.
