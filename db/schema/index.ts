@@ -1,2 +1,3 @@
 export * from './accounts.ts';
 export * from './players.ts';
+export * from './lobby.ts';
