@@ -1,0 +1,120 @@
+/**
+ * Lighthouse on the built public pages, served by the real server (`bun api/server.ts`).
+ * A measurement, not a test: it prints performance / accessibility / best practices / SEO per page and never fails.
+ * Run `bun run build` first; `bun run bench lighthouse` runs just this.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = resolve(import.meta.dir, '../..');
+const pages = (process.env.LIGHTHOUSE_PAGES ?? '/,/wiki').split(',');
+const formFactor = process.env.LIGHTHOUSE_FORM_FACTOR === 'desktop' ? 'desktop' : 'mobile';
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => res(port));
+    });
+    srv.on('error', rej);
+  });
+}
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'wl-lighthouse-'));
+  const child = spawn('bun', ['api/server.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await Bun.sleep(150);
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+
+try {
+  console.log(`lighthouse ${formFactor} (simulated throttling) against ${server.url}`);
+  console.log(['page'.padEnd(12), ...categories.map((c) => c.padStart(15))].join(''));
+  for (const path of pages) {
+    const config =
+      formFactor === 'desktop'
+        ? (await import('lighthouse/core/config/desktop-config.js')).default
+        : undefined;
+    const result = await lighthouse(
+      `${server.url}${path}`,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] },
+      config,
+    );
+    if (!result) {
+      console.log(`${path.padEnd(12)} (no result)`);
+      continue;
+    }
+    const lhr = result.lhr;
+    const scores = categories.map((c) => {
+      const s = lhr.categories[c]?.score;
+      return (s == null ? 'n/a' : String(Math.round(s * 100))).padStart(15);
+    });
+    console.log([path.padEnd(12), ...scores].join(''));
+    if (process.env.LIGHTHOUSE_VERBOSE) {
+      for (const c of categories) {
+        for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+          const a = lhr.audits[ref.id];
+          if (a && a.score !== null && a.score < 1 && ref.weight > 0) {
+            console.log(`    ${c}: ${a.id} ${a.score} ${a.displayValue ?? ''}`);
+          }
+        }
+      }
+      for (const m of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
+        console.log(`    ${m}: ${lhr.audits[m]?.displayValue}`);
+      }
+    }
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
