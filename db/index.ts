@@ -1,12 +1,14 @@
 import type { Db } from './client.ts';
 import { accountsRepo } from './repos/accounts.ts';
+import { lobbyRepo } from './repos/lobby.ts';
 import { playersRepo } from './repos/players.ts';
+import { worldRepo } from './repos/world.ts';
 
 export { openDatabase, DataDirLockedError } from './client.ts';
 export type { Database, DatabaseKind, Db } from './client.ts';
 
 /** Every repository over one database handle; handlers reach persistence only through these. */
 export function repositories(db: Db) {
-  return { accounts: accountsRepo(db), players: playersRepo(db) };
+  return { accounts: accountsRepo(db), players: playersRepo(db), lobby: lobbyRepo(db), world: worldRepo(db) };
 }
 export type Repositories = ReturnType<typeof repositories>;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { players } from '../schema/index.ts';
 
@@ -30,6 +30,36 @@ export function playersRepo(db: Db) {
         .where(eq(players.userId, userId))
         .returning({ worldId: players.worldId });
       return rows.length;
+    },
+    async find(userId: string, worldId: string): Promise<PlayerRow | null> {
+      const rows = await db
+        .select()
+        .from(players)
+        .where(and(eq(players.userId, userId), eq(players.worldId, worldId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Creates the survivor on first entry; an existing one is returned untouched. */
+    async createIfMissing(player: typeof players.$inferInsert): Promise<PlayerRow> {
+      await db.insert(players).values(player).onConflictDoNothing({ target: [players.userId, players.worldId] });
+      return (await this.find(player.userId, player.worldId))!;
+    },
+
+    /** Writes the live layer's positions and online flags back, one statement per survivor, in one transaction. */
+    async savePositions(
+      worldId: string,
+      rows: { userId: string; x: number; y: number; isOnline: boolean; lastSeenAt: Date }[],
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      await db.transaction(async (tx) => {
+        for (const r of rows) {
+          await tx
+            .update(players)
+            .set({ x: r.x, y: r.y, isOnline: r.isOnline, lastSeenAt: r.lastSeenAt })
+            .where(and(eq(players.userId, r.userId), eq(players.worldId, worldId)));
+        }
+      });
     },
   };
 }
