@@ -6,6 +6,7 @@ import { requestGuards } from './http/guards.ts';
 import { siteModule } from './http/site.ts';
 import { authModule } from './modules/auth/index.ts';
 import { healthModule } from './modules/health/index.ts';
+import { lobbyModule } from './modules/lobby/index.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps) {
     .use(requestGuards(deps.config))
     .use(healthModule(services))
     .use(authModule(services))
+    .use(lobbyModule(services))
     .use(siteModule(deps.config.siteDir));
 }
 

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_MAX_PLAYERS, DEFAULT_SEAT_TIMEOUT_MS } from './contract/lobby.ts';
 
 /** Everything the server reads from its environment, parsed once at start-up. */
 export interface Config {
@@ -13,12 +14,21 @@ export interface Config {
   maxBodyBytes: number;
   /** The built Astro site. */
   siteDir: string;
+  /** Seats in the game (MAX_PLAYERS); beyond them users wait in the queue. */
+  maxPlayers: number;
+  /** A seat or queue place lapses after this long without a lobby call or live heartbeat (LOBBY_SEAT_TIMEOUT_MS). */
+  seatTimeoutMs: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function positive(n: number, name: string): number {
+  if (n < 1) throw new Error(`${name} must be at least 1, got ${n}`);
   return n;
 }
 
@@ -35,5 +45,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: env.COOKIE_SECURE === '1' || env.COOKIE_SECURE === 'true' || publicOrigin.startsWith('https://'),
     maxBodyBytes: int(env.MAX_BODY_BYTES, 64 * 1024, 'MAX_BODY_BYTES'),
     siteDir: resolve(env.SITE_DIR || resolve(import.meta.dir, '../dist')),
+    maxPlayers: positive(int(env.MAX_PLAYERS, DEFAULT_MAX_PLAYERS, 'MAX_PLAYERS'), 'MAX_PLAYERS'),
+    seatTimeoutMs: positive(int(env.LOBBY_SEAT_TIMEOUT_MS, DEFAULT_SEAT_TIMEOUT_MS, 'LOBBY_SEAT_TIMEOUT_MS'), 'LOBBY_SEAT_TIMEOUT_MS'),
   };
 }

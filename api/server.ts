@@ -9,11 +9,17 @@ export interface RunningServer {
 }
 
 /** Opens the database, applies migrations and listens. Used by `bun run start` and by the tests. */
-export async function startServer(config: Config, options: { database?: Database } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { database?: Database; now?: () => Date } = {},
+): Promise<RunningServer> {
   const database =
     options.database ??
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
-  const app = createApp({ config, database }).listen({ port: config.port, hostname: process.env.HOST ?? '0.0.0.0' });
+  const app = createApp({ config, database, now: options.now }).listen({
+    port: config.port,
+    hostname: process.env.HOST ?? '0.0.0.0',
+  });
   const port = app.server!.port!;
   return {
     url: `http://localhost:${port}`,

@@ -14,12 +14,12 @@ export interface TestServer extends RunningServer {
 /** A real server on a free port over a real database; stop() closes both. */
 export async function startTestServer(
   backend: Backend,
-  overrides: Partial<Config> & { database?: Database } = {},
+  overrides: Partial<Config> & { database?: Database; now?: () => Date } = {},
 ): Promise<TestServer> {
-  const { database: given, ...configOverrides } = overrides;
+  const { database: given, now, ...configOverrides } = overrides;
   const config: Config = { ...loadConfig({}), port: 0, dataDir: mkdtempSync(join(tmpdir(), 'wl-test-')), ...configOverrides };
   const database = given ?? (await openTestDatabase(backend));
-  const server = await startServer(config, { database });
+  const server = await startServer(config, { database, now });
   return {
     ...server,
     database,

@@ -1,0 +1,201 @@
+import { describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
+import { IN_QUEUE_REASON, NO_LOBBY_REASON, formatWaitTime } from '../contract/lobby.ts';
+import {
+  accessFor,
+  buildStatus,
+  decideJoin,
+  expiryCutoff,
+  hasLapsed,
+  membershipOf,
+  needsSettling,
+  seatsToFill,
+  waitSeconds,
+  type LobbyEntryWithNames,
+} from './lobby.ts';
+
+const t0 = new Date('2026-01-01T12:00:00.000Z');
+const at = (ms: number) => new Date(t0.getTime() + ms);
+
+function entry(userId: string, seq: number, seated: boolean, extra: Partial<LobbyEntryWithNames> = {}): LobbyEntryWithNames {
+  return {
+    userId,
+    seq,
+    enteredAt: at(seq * 1000),
+    seatedAt: seated ? at(seq * 1000) : null,
+    isReady: false,
+    lastSeenAt: t0,
+    displayName: null,
+    firstName: null,
+    email: null,
+    ...extra,
+  };
+}
+
+describe('formatWaitTime (m:ss)', () => {
+  test.each([
+    [0, '0:00'],
+    [5, '0:05'],
+    [59, '0:59'],
+    [60, '1:00'],
+    [75, '1:15'],
+    [600, '10:00'],
+    [3599, '59:59'],
+    [3600, '60:00'],
+    [61.9, '1:01'],
+    [-3, '0:00'],
+    [Number.NaN, '0:00'],
+  ])('%p seconds → %p', (seconds, shown) => {
+    expect(formatWaitTime(seconds)).toBe(shown);
+  });
+});
+
+describe('seat expiry', () => {
+  test('an entry lapses only when last seen strictly longer ago than the timeout', () => {
+    expect(hasLapsed(t0, at(120_000), 120_000)).toBe(false);
+    expect(hasLapsed(t0, at(120_001), 120_000)).toBe(true);
+    expect(hasLapsed(t0, at(5_000), 120_000)).toBe(false);
+    expect(expiryCutoff(at(120_000), 120_000)).toEqual(t0);
+  });
+});
+
+describe('seats to fill and settling', () => {
+  test('free seats are filled from the queue, never beyond it or beyond the seats', () => {
+    expect(seatsToFill(18, 5, 20)).toBe(2);
+    expect(seatsToFill(18, 1, 20)).toBe(1);
+    expect(seatsToFill(20, 5, 20)).toBe(0);
+    expect(seatsToFill(0, 0, 20)).toBe(0);
+    expect(seatsToFill(25, 3, 20)).toBe(0);
+  });
+
+  test('settling is needed for lapsed entries or free seats with people waiting, not otherwise', () => {
+    expect(needsSettling({ seated: 20, queued: 4, lapsed: 0 }, 20)).toBe(false);
+    expect(needsSettling({ seated: 3, queued: 0, lapsed: 0 }, 20)).toBe(false);
+    expect(needsSettling({ seated: 3, queued: 0, lapsed: 1 }, 20)).toBe(true);
+    expect(needsSettling({ seated: 19, queued: 1, lapsed: 0 }, 20)).toBe(true);
+  });
+});
+
+describe('membership and positions', () => {
+  const entries = [entry('a', 1, true), entry('q1', 2, false), entry('b', 3, true), entry('q2', 7, false), entry('q3', 9, false)];
+
+  test('seated, queued with a 1-based position from arrival order, or absent', () => {
+    expect(membershipOf(entries, 'a')).toEqual({ kind: 'seated' });
+    expect(membershipOf(entries, 'q1')).toEqual({ kind: 'queued', position: 1 });
+    expect(membershipOf(entries, 'q2')).toEqual({ kind: 'queued', position: 2 });
+    expect(membershipOf(entries, 'q3')).toEqual({ kind: 'queued', position: 3 });
+    expect(membershipOf(entries, 'nobody')).toEqual({ kind: 'none' });
+  });
+});
+
+describe('decideJoin', () => {
+  test('a newcomer takes a free seat', () => {
+    expect(decideJoin({ kind: 'none' }, 3, 0, 20)).toEqual({ action: 'joined_lobby', write: 'seat' });
+  });
+  test('a newcomer queues at the back when the seats are full', () => {
+    expect(decideJoin({ kind: 'none' }, 20, 4, 20)).toEqual({ action: 'added_to_queue', position: 5, write: 'enqueue' });
+    expect(decideJoin({ kind: 'none' }, 2, 0, 2)).toEqual({ action: 'added_to_queue', position: 1, write: 'enqueue' });
+  });
+  test('a newcomer never jumps people already waiting, even if a seat is free', () => {
+    expect(decideJoin({ kind: 'none' }, 19, 2, 20)).toEqual({ action: 'added_to_queue', position: 3, write: 'enqueue' });
+  });
+  test('a seated user is already in; a queued user keeps their place without a second entry', () => {
+    expect(decideJoin({ kind: 'seated' }, 20, 4, 20)).toEqual({ action: 'already_in_lobby', write: 'none' });
+    expect(decideJoin({ kind: 'queued', position: 2 }, 20, 4, 20)).toEqual({ action: 'added_to_queue', position: 2, write: 'none' });
+  });
+});
+
+describe('accessFor', () => {
+  test('only a seat opens the game; the reasons are the contract texts', () => {
+    expect(accessFor({ kind: 'seated' })).toEqual({ canAccessGame: true });
+    expect(accessFor({ kind: 'queued', position: 4 })).toEqual({ canAccessGame: false, reason: IN_QUEUE_REASON, queuePosition: 4 });
+    expect(accessFor({ kind: 'none' })).toEqual({ canAccessGame: false, reason: NO_LOBBY_REASON });
+    expect(NO_LOBBY_REASON).toBe('You need to join the lobby first');
+  });
+});
+
+describe('buildStatus', () => {
+  test('players by seating time with ISO joinedAt; queue in arrival order with positions and whole-second waits', () => {
+    const status = buildStatus(
+      [
+        entry('q2', 8, false, { enteredAt: at(10_500) }),
+        entry('b', 2, true, { seatedAt: at(30_000), isReady: true, displayName: 'Bee' }),
+        entry('a', 5, true, { seatedAt: at(1_000), email: 'a@x.io' }),
+        entry('q1', 6, false, { enteredAt: at(0), firstName: 'Queenie' }),
+      ],
+      at(75_900),
+      2,
+    );
+    expect(status.maxPlayers).toBe(2);
+    expect(status.players).toEqual([
+      { id: 'a', displayName: null, firstName: null, email: 'a@x.io', joinedAt: at(1_000).toISOString(), isReady: false },
+      { id: 'b', displayName: 'Bee', firstName: null, email: null, joinedAt: at(30_000).toISOString(), isReady: true },
+    ]);
+    expect(status.queue).toEqual([
+      { id: 'q1', displayName: null, firstName: 'Queenie', email: null, position: 1, waitTime: 75 },
+      { id: 'q2', displayName: null, firstName: null, email: null, position: 2, waitTime: 65 },
+    ]);
+  });
+
+  test('waits are whole seconds and never negative', () => {
+    expect(waitSeconds(t0, at(999))).toBe(0);
+    expect(waitSeconds(t0, at(1000))).toBe(1);
+    expect(waitSeconds(at(5000), t0)).toBe(0);
+  });
+
+  test('property: whatever the entries, queue positions are exactly 1..n in arrival order', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.record({ seq: fc.nat(10_000), seated: fc.boolean() }), { selector: (e) => e.seq }), (specs) => {
+        const entries = specs.map((s) => entry(`u${s.seq}`, s.seq, s.seated));
+        const { players, queue } = buildStatus(entries, at(60_000), 20);
+        expect(queue.map((q) => q.position)).toEqual(queue.map((_, i) => i + 1));
+        expect(players.length + queue.length).toBe(entries.length);
+        const seqs = queue.map((q) => Number(q.id.slice(1)));
+        expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+        for (const q of queue) expect(membershipOf(entries, q.id)).toEqual({ kind: 'queued', position: q.position });
+      }),
+    );
+  });
+});
+
+describe('the rules together (a model of the service)', () => {
+  type Op = { kind: 'join'; user: number } | { kind: 'leave'; user: number };
+
+  test('property: any sequence of joins and leaves keeps seats ≤ max, fills free seats from the queue head, no duplicates', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(
+          fc.oneof(
+            fc.record({ kind: fc.constant('join' as const), user: fc.nat(12) }),
+            fc.record({ kind: fc.constant('leave' as const), user: fc.nat(12) }),
+          ),
+          { maxLength: 60 },
+        ),
+        (max, ops: Op[]) => {
+          let entries: LobbyEntryWithNames[] = [];
+          let seq = 0;
+          const settle = () => {
+            const seated = entries.filter((e) => e.seatedAt).length;
+            let n = seatsToFill(seated, entries.length - seated, max);
+            entries = entries.map((e) => (!e.seatedAt && n-- > 0 ? { ...e, seatedAt: t0 } : e));
+          };
+          for (const op of ops) {
+            const id = `u${op.user}`;
+            if (op.kind === 'leave') entries = entries.filter((e) => e.userId !== id);
+            settle();
+            if (op.kind === 'join') {
+              const seated = entries.filter((e) => e.seatedAt).length;
+              const d = decideJoin(membershipOf(entries, id), seated, entries.length - seated, max);
+              if (d.write !== 'none') entries.push(entry(id, ++seq, d.write === 'seat'));
+            }
+            const seated = entries.filter((e) => e.seatedAt).length;
+            expect(seated).toBeLessThanOrEqual(max);
+            if (entries.length > seated) expect(seated).toBe(max);
+            expect(new Set(entries.map((e) => e.userId)).size).toBe(entries.length);
+          }
+        },
+      ),
+    );
+  });
+});

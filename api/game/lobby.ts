@@ -1,0 +1,141 @@
+import {
+  IN_QUEUE_REASON,
+  JoinAction,
+  NO_LOBBY_REASON,
+  type LobbyAccess,
+  type LobbyPlayer,
+  type LobbyQueueEntry,
+  type LobbyStatus,
+} from '../contract/lobby.ts';
+
+/**
+ * The lobby's rules, pure: no database, no clock, no framework. The lobby service feeds them what it read
+ * inside its locked transaction and writes back what they decide.
+ */
+
+export interface LobbyLimits {
+  /** Seats in the game. */
+  maxPlayers: number;
+  /** A seat or queue place lapses when its holder has not been seen for longer than this. */
+  seatTimeoutMs: number;
+}
+
+/** One lobby row as the rules need it; `seatedAt` null means the user waits in the queue. */
+export interface LobbyEntryFacts {
+  userId: string;
+  /** Arrival order (first come, first served). */
+  seq: number;
+  enteredAt: Date;
+  seatedAt: Date | null;
+  isReady: boolean;
+  lastSeenAt: Date;
+}
+
+export interface LobbyEntryWithNames extends LobbyEntryFacts {
+  displayName: string | null;
+  firstName: string | null;
+  email: string | null;
+}
+
+/** Where a user stands. Queue positions are derived from arrival order, never stored. */
+export type Membership = { kind: 'none' } | { kind: 'seated' } | { kind: 'queued'; position: number };
+
+export interface LobbyCounts {
+  seated: number;
+  queued: number;
+  /** Entries (seated or queued) whose holder has not been seen since the cutoff. */
+  lapsed: number;
+}
+
+/** Entries last seen strictly before this instant have lapsed. */
+export function expiryCutoff(now: Date, seatTimeoutMs: number): Date {
+  return new Date(now.getTime() - seatTimeoutMs);
+}
+
+export function hasLapsed(lastSeenAt: Date, now: Date, seatTimeoutMs: number): boolean {
+  return lastSeenAt.getTime() < expiryCutoff(now, seatTimeoutMs).getTime();
+}
+
+/** How many queue heads take a seat: the free seats, at most the queue's length. */
+export function seatsToFill(seated: number, queued: number, maxPlayers: number): number {
+  return Math.max(0, Math.min(queued, maxPlayers - seated));
+}
+
+/** Does the lobby need its locked clean-up (lapsed entries to drop, or free seats with people waiting)? */
+export function needsSettling(counts: LobbyCounts, maxPlayers: number): boolean {
+  return counts.lapsed > 0 || seatsToFill(counts.seated, counts.queued, maxPlayers) > 0;
+}
+
+/** The user's place, from the entries in arrival order. */
+export function membershipOf(entries: readonly Pick<LobbyEntryFacts, 'userId' | 'seq' | 'seatedAt'>[], userId: string): Membership {
+  const mine = entries.find((e) => e.userId === userId);
+  if (!mine) return { kind: 'none' };
+  if (mine.seatedAt) return { kind: 'seated' };
+  const position = entries.filter((e) => e.seatedAt === null && e.seq <= mine.seq).length;
+  return { kind: 'queued', position };
+}
+
+export type JoinDecision =
+  | { action: typeof JoinAction.joinedLobby; write: 'seat' }
+  | { action: typeof JoinAction.alreadyInLobby; write: 'none' }
+  | { action: typeof JoinAction.addedToQueue; position: number; write: 'enqueue' | 'none' };
+
+/**
+ * Joining: a seated user stays seated; a queued user keeps their place (no second entry);
+ * anyone else takes a free seat, unless the seats are full or people are already waiting.
+ */
+export function decideJoin(current: Membership, seated: number, queued: number, maxPlayers: number): JoinDecision {
+  switch (current.kind) {
+    case 'seated':
+      return { action: JoinAction.alreadyInLobby, write: 'none' };
+    case 'queued':
+      return { action: JoinAction.addedToQueue, position: current.position, write: 'none' };
+    case 'none':
+      if (seated < maxPlayers && queued === 0) return { action: JoinAction.joinedLobby, write: 'seat' };
+      return { action: JoinAction.addedToQueue, position: queued + 1, write: 'enqueue' };
+  }
+}
+
+/** Whole seconds from `since` to `now`, never negative. */
+export function waitSeconds(since: Date, now: Date): number {
+  return Math.max(0, Math.floor((now.getTime() - since.getTime()) / 1000));
+}
+
+/** May the user open /game? Only with a seat. */
+export function accessFor(membership: Membership): LobbyAccess {
+  switch (membership.kind) {
+    case 'seated':
+      return { canAccessGame: true };
+    case 'queued':
+      return { canAccessGame: false, reason: IN_QUEUE_REASON, queuePosition: membership.position };
+    case 'none':
+      return { canAccessGame: false, reason: NO_LOBBY_REASON };
+  }
+}
+
+/** GET /api/lobby's answer: seated players by seating time, the queue in arrival order with positions 1..n. */
+export function buildStatus(entries: readonly LobbyEntryWithNames[], now: Date, maxPlayers: number): LobbyStatus {
+  const bySeq = [...entries].sort((a, b) => a.seq - b.seq);
+  const players: LobbyPlayer[] = bySeq
+    .filter((e) => e.seatedAt !== null)
+    .sort((a, b) => a.seatedAt!.getTime() - b.seatedAt!.getTime() || a.seq - b.seq)
+    .map((e) => ({
+      id: e.userId,
+      displayName: e.displayName,
+      firstName: e.firstName,
+      email: e.email,
+      joinedAt: e.seatedAt!.toISOString(),
+      isReady: e.isReady,
+    }));
+  const queue: LobbyQueueEntry[] = bySeq
+    .filter((e) => e.seatedAt === null)
+    .map((e, i) => ({
+      id: e.userId,
+      displayName: e.displayName,
+      firstName: e.firstName,
+      email: e.email,
+      position: i + 1,
+      waitTime: waitSeconds(e.enteredAt, now),
+    }));
+  return { players, queue, maxPlayers };
+}
