@@ -9,6 +9,11 @@ import { type } from 'arktype';
 export const LOBBY_POLL_MS = 2_000;
 /** The /game page re-checks its access this often. */
 export const ACCESS_POLL_MS = 10_000;
+/**
+ * While a lobby or game tab is hidden its refresh pauses; instead it sends this slower "still here" call,
+ * so switching tabs while waiting in the queue does not lose the place (well inside the seat timeout).
+ */
+export const HIDDEN_HEARTBEAT_MS = 30_000;
 
 /** Seats per game when MAX_PLAYERS is not set. */
 export const DEFAULT_MAX_PLAYERS = 20;

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $session, loadSession, logout } from '../../stores/session.ts';
+import { AccessGate } from './AccessGate.tsx';
 
 export default function GameApp() {
   const session = useStore($session);
@@ -14,11 +15,13 @@ export default function GameApp() {
 
   if (session.status !== 'signed-in') return <p>Loading...</p>;
   return (
-    <div className="wl-panel">
-      <h1>Wasteland</h1>
-      <button type="button" className="wl-button wl-button--ghost" onClick={() => void logout()}>
-        Logout
-      </button>
-    </div>
+    <AccessGate>
+      <div className="wl-panel">
+        <h1>Wasteland</h1>
+        <button type="button" className="wl-button wl-button--ghost" onClick={() => void logout()}>
+          Logout
+        </button>
+      </div>
+    </AccessGate>
   );
 }

@@ -1,0 +1,187 @@
+import { atom, computed } from 'nanostores';
+import {
+  ACCESS_POLL_MS,
+  HIDDEN_HEARTBEAT_MS,
+  JoinAction,
+  LOBBY_POLL_MS,
+  type LobbyAccess,
+  type LobbyStatus,
+} from '../../../api/contract/lobby.ts';
+import { api, unwrap } from '../lib/api.ts';
+import { $session } from './session.ts';
+
+/** What the lobby page knows. `error` only while nothing has loaded yet; a failed refresh keeps the last data. */
+export type LobbyState =
+  | { status: 'loading' }
+  | { status: 'visitor' }
+  | { status: 'loaded'; data: LobbyStatus }
+  | { status: 'error'; message: string };
+
+export const $lobby = atom<LobbyState>({ status: 'loading' });
+/** A Join Game request is under way ('Joining...'). */
+export const $joining = atom(false);
+/** A ready toggle or leave request is under way (their buttons are disabled meanwhile). */
+export const $lobbyBusy = atom(false);
+
+/** The signed-in user's place, derived from the last lobby status. */
+export type MyPlace =
+  | { kind: 'unknown' }
+  | { kind: 'seated'; isReady: boolean }
+  | { kind: 'queued'; position: number; waitTime: number }
+  | { kind: 'none' };
+
+export const $myPlace = computed([$lobby, $session], (lobby, session): MyPlace => {
+  if (lobby.status !== 'loaded' || session.status !== 'signed-in') return { kind: 'unknown' };
+  const me = session.user.id;
+  const seat = lobby.data.players.find((p) => p.id === me);
+  if (seat) return { kind: 'seated', isReady: seat.isReady };
+  const place = lobby.data.queue.find((q) => q.id === me);
+  if (place) return { kind: 'queued', position: place.position, waitTime: place.waitTime };
+  return { kind: 'none' };
+});
+
+const statusOf = (err: unknown) => (err as { status?: number }).status;
+
+/** GET /api/lobby (which also joins a newcomer and counts as being seen). */
+export async function refreshLobby(): Promise<void> {
+  try {
+    const data = await unwrap(api.api.lobby.get());
+    $lobby.set({ status: 'loaded', data });
+  } catch (err) {
+    if (statusOf(err) === 401) return $lobby.set({ status: 'visitor' });
+    if ($lobby.get().status === 'loaded') return console.warn('Lobby refresh failed; showing the last status', err);
+    $lobby.set({ status: 'error', message: (err as Error).message });
+  }
+}
+
+/** Join Game: a seat (or one already held) goes to /game; a queue place shows up in the lobby. Failures are only logged. */
+export async function joinGame(): Promise<void> {
+  if ($joining.get()) return;
+  $joining.set(true);
+  try {
+    const { action } = await unwrap(api.api.lobby['join-game'].post());
+    if (action === JoinAction.joinedLobby || action === JoinAction.alreadyInLobby) {
+      location.href = '/game';
+      return;
+    }
+    await refreshLobby();
+  } catch (err) {
+    console.error('Failed to join the game', err);
+  }
+  $joining.set(false);
+}
+
+/** Mark Ready / Mark Not Ready (the caller's own flag only). */
+export async function setReady(ready: boolean): Promise<void> {
+  if ($lobbyBusy.get()) return;
+  $lobbyBusy.set(true);
+  try {
+    await unwrap(api.api.lobby.ready.post({ ready }));
+    await refreshLobby();
+  } catch (err) {
+    console.error('Failed to change the ready state', err);
+  } finally {
+    $lobbyBusy.set(false);
+  }
+}
+
+/** Leave Lobby / Leave Queue, then home. */
+export async function leaveLobby(): Promise<void> {
+  if ($lobbyBusy.get()) return;
+  $lobbyBusy.set(true);
+  try {
+    await unwrap(api.api.lobby.leave.post());
+    location.href = '/';
+  } catch (err) {
+    console.error('Failed to leave the lobby', err);
+    $lobbyBusy.set(false);
+  }
+}
+
+/** The /game gate's knowledge. `error` only while no answer has arrived yet. */
+export type AccessState =
+  | { status: 'checking' }
+  | { status: 'visitor' }
+  | { status: 'answered'; access: LobbyAccess }
+  | { status: 'error'; message: string };
+
+export const $access = atom<AccessState>({ status: 'checking' });
+
+/** GET /api/lobby/access (counts as being seen, never joins). */
+export async function checkAccess(): Promise<void> {
+  try {
+    const access = await unwrap(api.api.lobby.access.get());
+    $access.set({ status: 'answered', access });
+  } catch (err) {
+    if (statusOf(err) === 401) return $access.set({ status: 'visitor' });
+    if ($access.get().status === 'answered') return console.warn('Access re-check failed; keeping the last answer', err);
+    $access.set({ status: 'error', message: (err as Error).message });
+  }
+}
+
+type VisibilityDoc = Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>;
+
+export interface PollOptions {
+  /** While the page is hidden, run this lighter tick at this slower rate instead (e.g. a presence heartbeat). */
+  hidden?: { tick: () => Promise<unknown> | unknown; intervalMs: number };
+  doc?: VisibilityDoc;
+}
+
+/** Runs `tick` every `intervalMs`, never overlapping a tick still under way; returns the stop function. */
+function every(tick: () => Promise<unknown> | unknown, intervalMs: number, now: boolean): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await tick();
+    } finally {
+      running = false;
+    }
+  };
+  if (now) void run();
+  const timer = setInterval(run, intervalMs);
+  return () => clearInterval(timer);
+}
+
+/**
+ * Runs `tick` now and every `intervalMs` while the page is visible. Hiding the tab pauses it (and starts the
+ * optional slower `hidden` tick); showing it again ticks at once and resumes. Returns the stop function.
+ */
+export function pollWhileVisible(
+  tick: () => Promise<unknown> | unknown,
+  intervalMs: number,
+  { hidden, doc = document }: PollOptions = {},
+): () => void {
+  let stopCurrent: (() => void) | undefined;
+  let mode: 'visible' | 'hidden' | undefined;
+  const apply = () => {
+    const next = doc.visibilityState === 'hidden' ? 'hidden' : 'visible';
+    if (next === mode) return;
+    mode = next;
+    stopCurrent?.();
+    stopCurrent =
+      next === 'visible' ? every(tick, intervalMs, true) : hidden ? every(hidden.tick, hidden.intervalMs, false) : undefined;
+  };
+  doc.addEventListener('visibilitychange', apply);
+  apply();
+  return () => {
+    stopCurrent?.();
+    doc.removeEventListener('visibilitychange', apply);
+  };
+}
+
+/** While a lobby or game tab is hidden: only say "still here", so the seat or queue place does not lapse. */
+async function heartbeat(): Promise<void> {
+  try {
+    await unwrap(api.api.lobby.access.get());
+  } catch (err) {
+    console.warn('Lobby heartbeat failed', err);
+  }
+}
+const hiddenHeartbeat = { tick: heartbeat, intervalMs: HIDDEN_HEARTBEAT_MS };
+
+/** The lobby page's refresh loop: every 2 s while visible, a heartbeat while hidden. */
+export const pollLobby = () => pollWhileVisible(refreshLobby, LOBBY_POLL_MS, { hidden: hiddenHeartbeat });
+/** The /game gate's re-check loop: every 10 s while visible, a heartbeat while hidden. */
+export const pollAccess = () => pollWhileVisible(checkAccess, ACCESS_POLL_MS, { hidden: hiddenHeartbeat });
