@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, repositories, type Database } from '../../../db/index.ts';
 import { lobbyEntries } from '../../../db/schema/index.ts';
+import { loadConfig } from '../../config.ts';
 import { SESSION_COOKIE } from '../../contract/auth.ts';
 import { IN_QUEUE_REASON, NOT_IN_LOBBY_MESSAGE, NO_LOBBY_REASON, type LobbyStatus } from '../../contract/lobby.ts';
 import type { Services } from '../../services.ts';
@@ -265,7 +266,7 @@ describe.each(backends())('lobby over HTTP on %s', (backend) => {
       database: server.database,
       repos: repositories(server.database.db),
       now: clock.now,
-    } satisfies Services;
+    } as Services;
     await join_(a);
     await join_(b);
     await join_(c);
@@ -325,6 +326,16 @@ describe('lobby state survives a server restart', () => {
   test.if(Boolean(process.env.DATABASE_URL))('on the Postgres server', async () => {
     const url = await freshPostgresUrl();
     await scenario(() => openDatabase({ url }));
+  });
+});
+
+describe('lobby configuration', () => {
+  test('MAX_PLAYERS and LOBBY_SEAT_TIMEOUT_MS default to 20 seats and 2 minutes; nonsense is refused at start-up', () => {
+    expect(loadConfig({})).toMatchObject({ maxPlayers: 20, seatTimeoutMs: 120_000 });
+    expect(loadConfig({ MAX_PLAYERS: '2', LOBBY_SEAT_TIMEOUT_MS: '5000' })).toMatchObject({ maxPlayers: 2, seatTimeoutMs: 5000 });
+    for (const env of [{ MAX_PLAYERS: '0' }, { MAX_PLAYERS: 'many' }, { MAX_PLAYERS: '2.5' }, { LOBBY_SEAT_TIMEOUT_MS: '-1' }]) {
+      expect(() => loadConfig(env)).toThrow();
+    }
   });
 });
 
