@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'bun:test';
-import { pollWhileVisible } from './lobby.ts';
+import { afterEach, describe, expect, test } from 'bun:test';
+import { $lobby, leaveLobby, pollWhileVisible, refreshLobby } from './lobby.ts';
 
 /** A document whose visibility the test switches. */
 class FakeDoc extends EventTarget {
@@ -70,5 +70,37 @@ describe('pollWhileVisible', () => {
     expect(started).toBeGreaterThanOrEqual(1);
     expect(started).toBeLessThanOrEqual(3);
     expect(maxInFlight).toBe(1);
+  });
+});
+
+describe('leaving the lobby', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    delete (globalThis as { location?: unknown }).location;
+  });
+
+  test('waits for a refresh in flight before leaving, and sends no refresh after it (a late poll would re-join)', async () => {
+    const log: string[] = [];
+    const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(String(input), init);
+      const call = `${req.method} ${new URL(req.url).pathname}`;
+      log.push(`start ${call}`);
+      if (call === 'GET /api/lobby') await sleep(60);
+      log.push(`end ${call}`);
+      return call === 'GET /api/lobby' ? json({ players: [], queue: [], maxPlayers: 2 }) : json({ left: 'lobby' });
+    }) as typeof fetch;
+    (globalThis as { location?: unknown }).location = { href: '/lobby', origin: 'http://localhost' };
+
+    const inFlight = refreshLobby();
+    const left = leaveLobby();
+    await refreshLobby(); // a poll tick while leaving
+    await Promise.all([inFlight, left]);
+    await refreshLobby();
+
+    expect(log).toEqual(['start GET /api/lobby', 'end GET /api/lobby', 'start POST /api/lobby/leave', 'end POST /api/lobby/leave']);
+    expect((globalThis as unknown as { location: { href: string } }).location.href).toBe('/');
+    expect($lobby.get().status).toBe('loaded');
   });
 });

@@ -42,8 +42,11 @@ export const $myPlace = computed([$lobby, $session], (lobby, session): MyPlace =
 
 const statusOf = (err: unknown) => (err as { status?: number }).status;
 
-/** GET /api/lobby (which also joins a newcomer and counts as being seen). */
-export async function refreshLobby(): Promise<void> {
+let refreshing: Promise<void> | null = null;
+/** Set while leaving: a poll reaching the server after the leave would join the user straight back. */
+let leaving = false;
+
+async function fetchLobby(): Promise<void> {
   try {
     const data = await unwrap(api.api.lobby.get());
     $lobby.set({ status: 'loaded', data });
@@ -52,6 +55,21 @@ export async function refreshLobby(): Promise<void> {
     if ($lobby.get().status === 'loaded') return console.warn('Lobby refresh failed; showing the last status', err);
     $lobby.set({ status: 'error', message: (err as Error).message });
   }
+}
+
+/** GET /api/lobby (which also joins a newcomer and counts as being seen); one request at a time. */
+export function refreshLobby(): Promise<void> {
+  if (leaving) return Promise.resolve();
+  refreshing ??= fetchLobby().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** After a change: let a refresh that started before it finish, then fetch the new state. */
+async function refreshAfterChange(): Promise<void> {
+  await refreshing;
+  await refreshLobby();
 }
 
 /** Join Game: a seat (or one already held) goes to /game; a queue place shows up in the lobby. Failures are only logged. */
@@ -64,7 +82,7 @@ export async function joinGame(): Promise<void> {
       location.href = '/game';
       return;
     }
-    await refreshLobby();
+    await refreshAfterChange();
   } catch (err) {
     console.error('Failed to join the game', err);
   }
@@ -77,7 +95,7 @@ export async function setReady(ready: boolean): Promise<void> {
   $lobbyBusy.set(true);
   try {
     await unwrap(api.api.lobby.ready.post({ ready }));
-    await refreshLobby();
+    await refreshAfterChange();
   } catch (err) {
     console.error('Failed to change the ready state', err);
   } finally {
@@ -85,15 +103,18 @@ export async function setReady(ready: boolean): Promise<void> {
   }
 }
 
-/** Leave Lobby / Leave Queue, then home. */
+/** Leave Lobby / Leave Queue, then home. Polling stops first and a refresh in flight is let finish, so it cannot re-join. */
 export async function leaveLobby(): Promise<void> {
   if ($lobbyBusy.get()) return;
   $lobbyBusy.set(true);
+  leaving = true;
   try {
+    await refreshing;
     await unwrap(api.api.lobby.leave.post());
     location.href = '/';
   } catch (err) {
     console.error('Failed to leave the lobby', err);
+    leaving = false;
     $lobbyBusy.set(false);
   }
 }
