@@ -1,9 +1,10 @@
-import { expect, signUp, test, uniqueUser } from './fixtures.ts';
+import { expect, signUp, test, uniqueUser, waitForIslands } from './fixtures.ts';
 
 test('a visitor goes from the landing page through sign-up to the lobby, and logs out', async ({ page, server }) => {
   await page.goto(server.url);
   await page.getByRole('link', { name: 'Play Now' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await waitForIslands(page);
 
   const username = uniqueUser('e2e');
   await page.getByRole('tab', { name: 'Create account' }).click();
@@ -26,6 +27,7 @@ test('a wrong password shows the server message and keeps the visitor on the sig
   const username = await signUp(page, server);
   await page.context().clearCookies();
   await page.goto(`${server.url}/login`);
+  await waitForIslands(page);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('not the password');
   await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();

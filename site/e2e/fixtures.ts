@@ -62,6 +62,11 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
   };
 }
 
+/** Astro drops the `ssr` attribute once an island has hydrated: wait for that before clicking. */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
+
 let nameCounter = 0;
 export function uniqueUser(prefix = 'p'): string {
   nameCounter += 1;
@@ -71,6 +76,7 @@ export function uniqueUser(prefix = 'p'): string {
 /** Creates an account through the real sign-up form; the page ends on /lobby. */
 export async function signUp(page: Page, server: E2EServer, username = uniqueUser(), displayName?: string): Promise<string> {
   await page.goto(`${server.url}/login`);
+  await waitForIslands(page);
   await page.getByRole('tab', { name: 'Create account' }).click();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('correct horse battery');
