@@ -95,6 +95,9 @@ try {
       continue;
     }
     const lhr = result.lhr;
+    if (process.env.LIGHTHOUSE_SAVE) {
+      await Bun.write(join(process.env.LIGHTHOUSE_SAVE, `${path.replace(/\W+/g, '_') || 'root'}.json`), JSON.stringify(lhr));
+    }
     const scores = categories.map((c) => {
       const s = lhr.categories[c]?.score;
       return (s == null ? 'n/a' : String(Math.round(s * 100))).padStart(15);

@@ -1,7 +1,7 @@
 /**
- * The wiki's search island: plain DOM, no framework. It reveals the search box (hidden in the HTML so a page
- * without JavaScript shows no dead control), then filters the sections, and their entries in the section list,
- * by title and content as the user types. Clearing the box restores everything.
+ * The wiki's search island: plain DOM, no framework. It filters the sections, and their entries in the section
+ * list, by title and content as the user types; clearing the box restores everything. (Without JavaScript the
+ * page hides the box with a <noscript> style, so no dead control shows and nothing shifts when the script runs.)
  */
 
 /** Lower case, accents stripped, '&' read as 'and', whitespace collapsed. */
@@ -98,10 +98,9 @@ export function initWikiSearch(doc: Document): void {
     apply();
   }
 
-  box.hidden = false;
   const initial = new URLSearchParams(location.search).get('q');
   if (initial) input.value = initial;
-  apply();
+  apply(); // also picks up anything typed before the script ran
 
   input.addEventListener('input', apply);
   input.addEventListener('keydown', (e) => {
