@@ -8,10 +8,24 @@ import { authModule } from './modules/auth/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { lobbyModule } from './modules/lobby/index.ts';
 import type { Services } from './services.ts';
+import type { Core } from '../core-wasm/index.ts';
+import { DEFAULT_WORLD_ID, TIME_UPDATE_INTERVAL_MS } from './contract/world.ts';
+import { worldTopic } from './live/interest.ts';
+import { liveSocketModule } from './live/socket.ts';
+import { LiveWorlds } from './live/world-live.ts';
+import { playerModule } from './modules/player/index.ts';
+import { worldModule } from './modules/world/index.ts';
+import { WorldService } from './modules/world/service.ts';
+import { WS_MAX_MESSAGE_BYTES } from './contract/protocol.ts';
+
+/** Live positions are written back to the database this often. */
+const SWEEP_INTERVAL_MS = 2_000;
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** The loaded WASM core (terrain, vision, line of sight). */
+  core: Core;
   now?: () => Date;
 }
 
@@ -26,12 +40,40 @@ export function createApp(deps: AppDeps) {
   };
   // Bun's own limit is a backstop for bodies without a Content-Length; declared sizes over the cap
   // are refused earlier by requestGuards with a JSON 413.
-  return new Elysia({ serve: { maxRequestBodySize: Math.max(deps.config.maxBodyBytes * 4, 1 << 20) } })
+  const worlds = new WorldService(services, deps.core);
+  const live = new LiveWorlds(services, (worldId) => worlds.terrainFor(worldId));
+  const timers: ReturnType<typeof setInterval>[] = [];
+
+  return new Elysia({
+    serve: { maxRequestBodySize: Math.max(deps.config.maxBodyBytes * 4, 1 << 20) },
+    websocket: { maxPayloadLength: WS_MAX_MESSAGE_BYTES, idleTimeout: 120 },
+  })
+    .onStart(({ server }) => {
+      live.attach((topic, message) => server?.publish(topic, JSON.stringify(message)));
+      timers.push(
+        setInterval(() => void live.sweep().catch((err) => console.error('[live] sweep failed', err)), SWEEP_INTERVAL_MS),
+        setInterval(() => {
+          for (const worldId of live.activeWorlds()) live.publish(worldTopic(worldId), { type: 'time_update', time: worlds.time() });
+        }, TIME_UPDATE_INTERVAL_MS),
+      );
+    })
+    .onStop(async () => {
+      for (const t of timers.splice(0)) clearInterval(t);
+      await live.sweep().catch(() => {});
+    })
     .use(errorHandling)
     .use(requestGuards(deps.config))
     .use(healthModule(services))
     .use(authModule(services))
     .use(lobbyModule(services))
+    .use(worldModule(services, worlds, live))
+    .use(playerModule(services, live))
+    .use(
+      liveSocketModule(services, live, async (worldId) => {
+        if (worldId === DEFAULT_WORLD_ID) await worlds.ensureDefault();
+        return (await worlds.world(worldId)) !== null;
+      }),
+    )
     .use(siteModule(deps.config.siteDir));
 }
 

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { DEFAULT_MAX_PLAYERS, DEFAULT_SEAT_TIMEOUT_MS } from './contract/lobby.ts';
+import { DAY_CYCLE_MS } from './contract/world.ts';
 
 /** Everything the server reads from its environment, parsed once at start-up. */
 export interface Config {
@@ -18,6 +19,10 @@ export interface Config {
   maxPlayers: number;
   /** A seat or queue place lapses after this long without a lobby call or live heartbeat (LOBBY_SEAT_TIMEOUT_MS). */
   seatTimeoutMs: number;
+  /** Real time of one in-game day (DAY_CYCLE_MS, default 20 minutes). */
+  dayCycleMs: number;
+  /** Terrain seed for a world created from now on (WORLD_SEED); unset means random. Existing worlds keep theirs. */
+  worldSeed: number | undefined;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -29,6 +34,12 @@ function int(value: string | undefined, fallback: number, name: string): number 
 
 function positive(n: number, name: string): number {
   if (n < 1) throw new Error(`${name} must be at least 1, got ${n}`);
+  return n;
+}
+
+function seed(value: string): number {
+  const n = int(value, 0, 'WORLD_SEED');
+  if (n > 0x7fff_ffff) throw new Error(`WORLD_SEED must be at most ${0x7fff_ffff}, got ${n}`);
   return n;
 }
 
@@ -47,5 +58,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteDir: resolve(env.SITE_DIR || resolve(import.meta.dir, '../dist')),
     maxPlayers: positive(int(env.MAX_PLAYERS, DEFAULT_MAX_PLAYERS, 'MAX_PLAYERS'), 'MAX_PLAYERS'),
     seatTimeoutMs: positive(int(env.LOBBY_SEAT_TIMEOUT_MS, DEFAULT_SEAT_TIMEOUT_MS, 'LOBBY_SEAT_TIMEOUT_MS'), 'LOBBY_SEAT_TIMEOUT_MS'),
+    dayCycleMs: positive(int(env.DAY_CYCLE_MS, DAY_CYCLE_MS, 'DAY_CYCLE_MS'), 'DAY_CYCLE_MS'),
+    worldSeed: env.WORLD_SEED ? seed(env.WORLD_SEED) : undefined,
   };
 }

@@ -1,6 +1,7 @@
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { DataDirLockedError, openDatabase, type Database } from '../db/index.ts';
+import { loadCoreForBun } from '../core-wasm/index.ts';
 
 export interface RunningServer {
   url: string;
@@ -16,7 +17,8 @@ export async function startServer(
   const database =
     options.database ??
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
-  const app = createApp({ config, database, now: options.now }).listen({
+  const core = await loadCoreForBun();
+  const app = createApp({ config, database, core, now: options.now }).listen({
     port: config.port,
     hostname: process.env.HOST ?? '0.0.0.0',
   });

@@ -47,13 +47,5 @@ export function authModule(services: Services) {
         return toAuthUser(updated);
       },
       { auth: true, body: DisplayNameBody },
-    )
-    .post(
-      '/player/logout',
-      async ({ user }) => {
-        await services.repos.players.markOffline(user.id);
-        return { message: 'Logged out' };
-      },
-      { auth: true },
     );
 }

@@ -1,0 +1,107 @@
+import { type } from 'arktype';
+
+/** Spec section 9 and our own movement rules; the server enforces them, the islands mirror them. */
+export const DEFAULT_WORLD_ID = 'default';
+/** 1 world unit per 60 Hz frame. */
+export const PLAYER_SPEED_UNITS_PER_SECOND = 60;
+/** The client walks until it is this close to its target. */
+export const ARRIVAL_THRESHOLD = 1;
+/** Latency slack the server grants a reported position: distance allowed = speed × elapsed × factor + bonus. */
+export const MOVE_SLACK_FACTOR = 1.25;
+export const MOVE_SLACK_UNITS = 40;
+export const DAY_CYCLE_MS = 20 * 60 * 1000;
+export const TIME_UPDATE_INTERVAL_MS = 10_000;
+export const EXPLORED_SAVE_INTERVAL_MS = 30_000;
+export const NAV_MARKER_MS = 10_000;
+export const ZOOM_MIN = 0.3;
+export const ZOOM_MAX = 3;
+export const ZOOM_STEP = 1.1;
+/** Chunks fetched around the player: 1, +1 below zoom 0.8, +1 wider than 2560 px, at most 2. */
+export const MAX_CHUNK_RADIUS = 2;
+export const SETTLEMENT_CHUNK_RADIUS = 3;
+
+export function chunkRadiusFor(zoom: number, viewportWidth: number): number {
+  let r = 1;
+  if (zoom < 0.8) r += 1;
+  if (viewportWidth > 2560) r += 1;
+  return Math.min(r, MAX_CHUNK_RADIUS);
+}
+
+const chunkCoord = type('string.integer.parse').to('-100000 <= number.integer <= 100000');
+
+export const ChunksQuery = type({
+  centerChunkX: chunkCoord,
+  centerChunkY: chunkCoord,
+  'chunkRadius?': type('string.integer.parse').to(`0 <= number.integer <= ${MAX_CHUNK_RADIUS}`),
+});
+export const RegionQuery = type({
+  centerChunkX: chunkCoord,
+  centerChunkY: chunkCoord,
+  'chunkRadius?': type('string.integer.parse').to(`0 <= number.integer <= ${SETTLEMENT_CHUNK_RADIUS}`),
+});
+export const PositionQuery = type({
+  x: type('string.numeric.parse').to('number'),
+  y: type('string.numeric.parse').to('number'),
+});
+export const WorldParams = type({ worldId: '0 < string <= 64' });
+export const WorldIdQuery = type({ 'worldId?': '0 < string <= 64' });
+export const MoveBody = type({ x: 'number', y: 'number' });
+export type MoveBody = typeof MoveBody.infer;
+
+export interface WorldInfo {
+  id: string;
+  name: string;
+  tileSize: number;
+  seed: number;
+}
+
+export interface TimeInfo {
+  isDay: boolean;
+  timeString: string;
+  visionMultiplier: number;
+  /** 0 = midnight, 0.5 = noon. */
+  cyclePosition: number;
+}
+
+export interface PlayerInfo {
+  id: string;
+  name: string;
+  displayName: string | null;
+  firstName: string | null;
+  email: string | null;
+  x: number;
+  y: number;
+  color: string;
+  isOnline: boolean;
+}
+
+export type WorldEventType = 'join' | 'leave' | 'move' | 'discover';
+export interface WorldEvent {
+  id: number;
+  type: WorldEventType;
+  playerId: string | null;
+  message: string;
+  createdAt: string;
+}
+
+export interface MoveResult {
+  accepted: boolean;
+  /** The authoritative position: where the player is now, whether or not the report was accepted. */
+  x: number;
+  y: number;
+  reason?: string;
+}
+
+/** Explored tiles travel as one bitset per chunk: bit (ty * 128 + tx) set = tile explored; base64 of 2048 bytes. */
+export const EXPLORED_CHUNKS_PER_REQUEST = 16;
+export const ExploredTilesBody = type({
+  worldId: '0 < string <= 64',
+  exploredTiles: type({
+    chunkX: '-100000 <= number.integer <= 100000',
+    chunkY: '-100000 <= number.integer <= 100000',
+    bits: '0 < string <= 2800',
+  })
+    .array()
+    .atMostLength(EXPLORED_CHUNKS_PER_REQUEST),
+});
+export type ExploredTilesWire = (typeof ExploredTilesBody.infer)['exploredTiles'];

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Close } from '../contract/protocol.ts';
+import { TestClient, uniqueName } from '../testing/client.ts';
+import { backends } from '../testing/databases.ts';
+import { TestSocket } from '../testing/live.ts';
+import { startTestServer, type TestServer } from '../testing/server.ts';
+import { loadCoreForBun, TILE_SIZE, Biome } from '../../core-wasm/index.ts';
+import { players } from '../../db/schema/index.ts';
+
+const SEED = 12345;
+
+describe.each(backends())('live connection /ws on %s', (backend) => {
+  let server: TestServer;
+  const sockets: TestSocket[] = [];
+  beforeAll(async () => {
+    server = await startTestServer(backend, { worldSeed: SEED });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await server.stop();
+  });
+
+  /** A signed-in player with a lobby seat, and the world created. */
+  async function seatedPlayer(): Promise<TestClient & { id: string }> {
+    const c = new TestClient(server.url) as TestClient & { id: string };
+    c.id = (await c.register(uniqueName('live'))).id;
+    expect((await c.json(c.post('/api/lobby/join-game'))).action).toBe('joined_lobby');
+    expect((await c.get('/api/world/default')).status).toBe(200);
+    return c;
+  }
+  function open(c: TestClient | null, query?: string, headers?: Record<string, string>) {
+    const s = TestSocket.open(server.url, c, query, headers);
+    sockets.push(s);
+    return s;
+  }
+  /** A nearby spot the player can walk to (passable tile), a few units away. */
+  async function stepFrom(x: number, y: number, distance = 4): Promise<{ x: number; y: number }> {
+    const core = await loadCoreForBun();
+    for (let a = 0; a < 16; a++) {
+      const tx = x + Math.cos((a / 16) * 2 * Math.PI) * distance;
+      const ty = y + Math.sin((a / 16) * 2 * Math.PI) * distance;
+      const biome = core.biomeAt(SEED, Math.floor(tx / TILE_SIZE), Math.floor(ty / TILE_SIZE));
+      if (biome !== Biome.water && biome !== Biome.mountains) return { x: tx, y: ty };
+    }
+    throw new Error('no passable step');
+  }
+
+  test('two players see each other join, move and leave', async () => {
+    const a = await seatedPlayer();
+    const b = await seatedPlayer();
+    const sa = open(a);
+    const connected = await sa.next('connected');
+    expect(connected).toMatchObject({ protocolVersion: 1, worldId: 'default', playerId: a.id });
+    await sa.next('players_list');
+
+    const sb = open(b);
+    const list = await sb.next('players_list');
+    expect(list.players.map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
+    const joined = await sa.next('player_joined', (m) => m.player.id === b.id);
+    expect(joined.player.name).toBeString();
+
+    const me = await a.json(a.get('/api/player/current'));
+    const target = await stepFrom(me.x, me.y);
+    sa.send({ type: 'player_move', ...target });
+    const moved = await sb.next('player_moved', (m) => m.playerId === a.id && Math.abs(m.x - target.x) < 1e-9);
+    expect(moved.y).toBeCloseTo(target.y);
+
+    sa.close();
+    const left = await sb.next('player_left', (m) => m.playerId === a.id);
+    expect(left.playerId).toBe(a.id);
+    const events = await b.json(b.get('/api/world/default/events'));
+    expect(events.some((e: { type: string; playerId: string }) => e.type === 'join' && e.playerId === b.id)).toBe(true);
+    expect(events.some((e: { type: string; playerId: string }) => e.type === 'leave' && e.playerId === a.id)).toBe(true);
+  });
+
+  test('a player outside the interest area does not get the moves; one inside does', async () => {
+    const mover = await seatedPlayer();
+    const near = await seatedPlayer();
+    const far = await seatedPlayer();
+    // Put the far survivor ten chunks away before it ever enters the world.
+    await server.database.db
+      .insert(players)
+      .values({ userId: far.id, worldId: 'default', name: 'far', x: 6400 * 10, y: 6400 * 10, color: '#fff', isOnline: false });
+    const sMover = open(mover);
+    await sMover.next('players_list');
+    const sNear = open(near);
+    const sFar = open(far);
+    await Promise.all([sNear.next('players_list'), sFar.next('players_list')]);
+    const farList = await sFar.next('players_list');
+    const moverSeenFromFar = farList.players.find((p) => p.id === mover.id);
+    expect(moverSeenFromFar).toBeDefined();
+    expect(moverSeenFromFar!.x).toBeUndefined();
+
+    const me = await mover.json(mover.get('/api/player/current'));
+    const target = await stepFrom(me.x, me.y, 3);
+    sMover.send({ type: 'player_move', ...target });
+    await sNear.next('player_moved', (m) => m.playerId === mover.id && Math.abs(m.x - target.x) < 1e-9);
+    // The far socket round-trips a ping after the move was fanned out: anything for it would have arrived first.
+    sFar.send({ type: 'ping' });
+    await sFar.next('pong');
+    expect(sFar.received.some((m) => m.type === 'player_moved' && m.playerId === mover.id)).toBe(false);
+  });
+
+  test('a teleport is rejected with the authoritative position, over the socket and over REST', async () => {
+    const c = await seatedPlayer();
+    const s = open(c);
+    await s.next('players_list');
+    const before = await c.json(c.get('/api/player/current'));
+    s.send({ type: 'player_move', x: before.x + 5000, y: before.y });
+    const rejected = await s.next('move_rejected');
+    expect(rejected).toMatchObject({ x: before.x, y: before.y });
+    expect(rejected.reason).toMatch(/Too far/);
+
+    const rest = await c.json(c.post('/api/player/move', { x: before.x + 5000, y: before.y }));
+    expect(rest).toMatchObject({ accepted: false, x: before.x, y: before.y });
+    const step = await stepFrom(before.x, before.y);
+    const ok = await c.json(c.post('/api/player/move', step));
+    expect(ok).toMatchObject({ accepted: true, x: step.x, y: step.y });
+    expect(await c.json(c.get('/api/player/current'))).toMatchObject({ x: step.x, y: step.y });
+  });
+
+  test('malformed and unknown frames get an error frame and the socket lives on', async () => {
+    const c = await seatedPlayer();
+    const s = open(c);
+    await s.next('players_list');
+    for (const frame of ['not json', '{"type":"hack"}', '{"type":"player_move","x":"1","y":2}', '[]']) {
+      s.send(frame);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    const errors = s.received.filter((m) => m.type === 'error');
+    expect(errors).toHaveLength(4);
+    s.send({ type: 'ping' });
+    expect((await s.next('pong')).serverTime).toBeNumber();
+  });
+
+  test('oversized frames close with 1009 and floods with the rate-limit code', async () => {
+    const c = await seatedPlayer();
+    const big = open(c);
+    await big.next('players_list');
+    big.send('x'.repeat(10_000));
+    expect((await big.closed).code).toBe(Close.tooBig);
+
+    const flood = open(c);
+    await flood.next('players_list');
+    for (let i = 0; i < 200; i++) flood.send({ type: 'ping' });
+    expect((await flood.closed).code).toBe(Close.rateLimited);
+  });
+
+  test('visitors, a forged userId, a foreign Origin and players without a seat are refused', async () => {
+    const c = await seatedPlayer();
+    await expect(open(null).opened).rejects.toThrow();
+    await expect(open(c, `worldId=default&userId=${crypto.randomUUID()}`).opened).rejects.toThrow();
+    await expect(open(c, 'worldId=default', { origin: 'https://evil.example' }).opened).rejects.toThrow();
+    const unseated = new TestClient(server.url);
+    await unseated.register(uniqueName('noseat'));
+    await expect(open(unseated).opened).rejects.toThrow();
+    // The session's own userId is fine.
+    const ok = open(c, `worldId=default&userId=${c.id}`);
+    await ok.opened;
+    await ok.next('connected');
+  });
+});

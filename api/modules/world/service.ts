@@ -1,0 +1,99 @@
+import { BIOME_NAMES, VISION_DAY_MULTIPLIER, VISION_NIGHT_MULTIPLIER, type Core, type Poi } from '../../../core-wasm/index.ts';
+import type { TimeInfo, WorldInfo } from '../../contract/world.ts';
+import { DEFAULT_WORLD_ID } from '../../contract/world.ts';
+import { timeOfDay } from '../../game/day-night.ts';
+import type { Services } from '../../services.ts';
+import { CoreTerrain, WORLD_EXTENT_UNITS } from './terrain.ts';
+
+export const DEFAULT_WORLD_NAME = 'The Wasteland';
+
+/** A POI as the world calls return it: the generated base plus its current state. */
+export type PoiView = Poi & { x: number; y: number; currentSignificance: number; hasShelter: boolean };
+
+export interface RegionView {
+  chunks: { x: number; y: number; tiles: string }[];
+  /** Biome names by code: tiles are base64 of 128 × 128 codes, row-major. */
+  legend: readonly string[];
+  pois: PoiView[];
+  settlements: unknown[];
+  shelters: unknown[];
+}
+
+/** Worlds, their terrain over the WASM core, and the world clock. */
+export class WorldService {
+  private readonly worlds = new Map<string, Promise<{ info: WorldInfo; terrain: CoreTerrain } | null>>();
+
+  constructor(
+    private readonly services: Services,
+    private readonly core: Core,
+  ) {}
+
+  private newSeed(): number {
+    if (this.services.config.worldSeed !== undefined) return this.services.config.worldSeed;
+    return crypto.getRandomValues(new Uint32Array(1))[0]! >>> 1;
+  }
+
+  async ensureDefault(): Promise<WorldInfo> {
+    const cached = await this.world(DEFAULT_WORLD_ID);
+    if (cached) return cached.info;
+    await this.services.repos.world.ensureWorld(DEFAULT_WORLD_ID, DEFAULT_WORLD_NAME, this.newSeed());
+    this.worlds.delete(DEFAULT_WORLD_ID);
+    return (await this.world(DEFAULT_WORLD_ID))!.info;
+  }
+
+  /** The world and its terrain, or null when no such world exists (a miss is not cached). */
+  world(worldId: string): Promise<{ info: WorldInfo; terrain: CoreTerrain } | null> {
+    let w = this.worlds.get(worldId);
+    if (!w) {
+      w = this.services.repos.world.findWorld(worldId).then((row) =>
+        row ? { info: { id: row.id, name: row.name, tileSize: 5, seed: row.seed }, terrain: new CoreTerrain(this.core, row.seed) } : null,
+      );
+      this.worlds.set(worldId, w);
+      void w.then((found) => {
+        if (!found) this.worlds.delete(worldId);
+      }, () => this.worlds.delete(worldId));
+    }
+    return w;
+  }
+
+  /** For the live layer: every known world has terrain; the default one is created on demand. */
+  async terrainFor(worldId: string): Promise<CoreTerrain> {
+    if (worldId === DEFAULT_WORLD_ID) await this.ensureDefault();
+    const w = await this.world(worldId);
+    if (!w) throw Object.assign(new Error('Unknown world'), { status: 404 });
+    return w.terrain;
+  }
+
+  time(): TimeInfo {
+    return timeOfDay(this.services.now().getTime(), this.services.config.dayCycleMs, {
+      day: VISION_DAY_MULTIPLIER,
+      night: VISION_NIGHT_MULTIPLIER,
+    });
+  }
+
+  poiView(p: Poi): PoiView {
+    return { ...p, x: p.worldX, y: p.worldY, currentSignificance: p.significance, hasShelter: false };
+  }
+
+  async region(worldId: string, cx: number, cy: number, radius: number): Promise<RegionView | null> {
+    const w = await this.world(worldId);
+    if (!w) return null;
+    const chunks: RegionView['chunks'] = [];
+    const pois: PoiView[] = [];
+    for (let y = cy - radius; y <= cy + radius; y++) {
+      for (let x = cx - radius; x <= cx + radius; x++) {
+        chunks.push({ x, y, tiles: Buffer.from(w.terrain.chunkBiomes(x, y)).toString('base64') });
+        for (const p of w.terrain.pois(x, y)) pois.push(this.poiView(p));
+      }
+    }
+    return { chunks, legend: BIOME_NAMES, pois, settlements: [], shelters: [] };
+  }
+
+  async terrainInfo(worldId: string, x: number, y: number) {
+    const w = await this.world(worldId);
+    if (!w) return 'unknown-world' as const;
+    if (Math.abs(x) > WORLD_EXTENT_UNITS || Math.abs(y) > WORLD_EXTENT_UNITS) return 'outside' as const;
+    const info = this.core.terrainInfo(w.info.seed, x, y);
+    return { ...info, poi: info.poi ? { ...this.poiView(info.poi), distance: info.poi.distance } : null };
+  }
+}

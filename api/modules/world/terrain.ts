@@ -1,0 +1,84 @@
+import {
+  Biome,
+  BIOME_NAMES,
+  CHUNK_SIZE,
+  MAX_CHUNK_COORD,
+  TILE_SIZE,
+  chunkOfTile,
+  tileOfWorld,
+  type Core,
+  type Poi,
+} from '../../../core-wasm/index.ts';
+import type { MoveRules } from '../../game/movement.ts';
+import type { WorldTerrain } from '../../live/world-live.ts';
+
+/** Water and mountains stop a walker; every other biome is walked at full speed (wiki: Exploration). */
+export const IMPASSABLE = new Set<number>([Biome.water, Biome.mountains]);
+/** Ground a newcomer may appear on. */
+const SAFE_SPAWN = new Set<number>([Biome.plains, Biome.desert, Biome.hills]);
+const CHUNK_CACHE_SIZE = 512;
+export const WORLD_EXTENT_UNITS = MAX_CHUNK_COORD * CHUNK_SIZE * TILE_SIZE;
+
+/** One world's terrain over the WASM core, with the chunks it has generated kept in a small LRU. */
+export class CoreTerrain implements WorldTerrain {
+  readonly chunkWorldSize = CHUNK_SIZE * TILE_SIZE;
+  readonly moveRules: MoveRules;
+  private readonly chunks = new Map<string, Uint8Array>();
+
+  constructor(
+    private readonly core: Core,
+    readonly seed: number,
+  ) {
+    this.moveRules = {
+      worldExtent: WORLD_EXTENT_UNITS,
+      tileSize: TILE_SIZE,
+      isPassable: (x, y) => !IMPASSABLE.has(this.biomeAtWorld(x, y)),
+    };
+  }
+
+  chunkBiomes(cx: number, cy: number): Uint8Array {
+    const key = `${cx},${cy}`;
+    let bytes = this.chunks.get(key);
+    if (bytes) {
+      this.chunks.delete(key);
+    } else {
+      bytes = this.core.generateChunk(this.seed, cx, cy).biomes.slice();
+      if (this.chunks.size >= CHUNK_CACHE_SIZE) this.chunks.delete(this.chunks.keys().next().value!);
+    }
+    this.chunks.set(key, bytes);
+    return bytes;
+  }
+
+  biomeAtTile(tx: number, ty: number): number {
+    const cx = chunkOfTile(tx);
+    const cy = chunkOfTile(ty);
+    return this.chunkBiomes(cx, cy)[(ty - cy * CHUNK_SIZE) * CHUNK_SIZE + (tx - cx * CHUNK_SIZE)]!;
+  }
+
+  biomeAtWorld(x: number, y: number): number {
+    return this.biomeAtTile(tileOfWorld(x), tileOfWorld(y));
+  }
+
+  pois(cx: number, cy: number): Poi[] {
+    return this.core.pois(this.seed, cx, cy);
+  }
+
+  /** The nearest safe tile to a point near the origin chosen by `salt`, searched in growing squares. */
+  spawnPoint(salt: number): { x: number; y: number } {
+    const startX = (salt % 41) - 20;
+    const startY = ((salt >>> 8) % 41) - 20;
+    for (let r = 0; r < 2000; r++) {
+      for (let dy = -r; dy <= r; dy++) {
+        for (let dx = -r; dx <= r; dx++) {
+          if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
+          const tx = startX + dx;
+          const ty = startY + dy;
+          if (SAFE_SPAWN.has(this.biomeAtTile(tx, ty))) return { x: tx * TILE_SIZE + TILE_SIZE / 2, y: ty * TILE_SIZE + TILE_SIZE / 2 };
+        }
+      }
+    }
+    return { x: TILE_SIZE / 2, y: TILE_SIZE / 2 };
+  }
+}
+
+export { BIOME_NAMES };

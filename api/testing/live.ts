@@ -1,0 +1,67 @@
+import type { ServerMessage } from '../contract/protocol.ts';
+import type { TestClient } from './client.ts';
+
+/** A real WebSocket client that records every frame and can wait for the next one of a type. */
+export class TestSocket {
+  readonly received: ServerMessage[] = [];
+  private waiters: { type: string; resolve: (m: ServerMessage) => void; from: number; pred?: (m: any) => boolean }[] = [];
+  closed: Promise<{ code: number; reason: string }>;
+  opened: Promise<void>;
+
+  constructor(readonly ws: WebSocket) {
+    this.opened = new Promise((res, rej) => {
+      ws.addEventListener('open', () => res());
+      ws.addEventListener('error', () => rej(new Error('socket refused')));
+    });
+    this.closed = new Promise((res) => ws.addEventListener('close', (e) => res({ code: e.code, reason: e.reason })));
+    ws.addEventListener('message', (e) => {
+      const m = JSON.parse(String(e.data)) as ServerMessage;
+      this.received.push(m);
+      this.waiters = this.waiters.filter((w) => {
+        if (w.type === m.type && (!w.pred || w.pred(m))) {
+          w.resolve(m);
+          return false;
+        }
+        return true;
+      });
+    });
+  }
+
+  static open(baseUrl: string, client: TestClient | null, query = 'worldId=default', headers: Record<string, string> = {}): TestSocket {
+    const cookie = client ? [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : '';
+    const url = `${baseUrl.replace(/^http/, 'ws')}/ws?${query}`;
+    // Bun's WebSocket accepts headers, like a browser sending its cookie and Origin.
+    const ws = new WebSocket(url, { headers: { origin: baseUrl, ...(cookie ? { cookie } : {}), ...headers } } as never);
+    return new TestSocket(ws);
+  }
+
+  send(data: unknown): void {
+    this.ws.send(typeof data === 'string' ? data : JSON.stringify(data));
+  }
+
+  /** The first message of `type` (matching `pred`) received so far or from now on. */
+  next<T extends ServerMessage['type']>(
+    type: T,
+    pred?: (m: Extract<ServerMessage, { type: T }>) => boolean,
+    timeoutMs = 5000,
+  ): Promise<Extract<ServerMessage, { type: T }>> {
+    const seen = this.received.find((m) => m.type === type && (!pred || pred(m as never)));
+    if (seen) return Promise.resolve(seen as never);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({
+        type,
+        pred: pred as never,
+        from: this.received.length,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m as never);
+        },
+      });
+    });
+  }
+
+  close(): void {
+    this.ws.close(1000);
+  }
+}
