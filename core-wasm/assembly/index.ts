@@ -1,5 +1,58 @@
-// Placeholder until the WASM core lands: the build pipeline compiles it end to end.
-export const CHUNK_SIZE: i32 = 128;
-export function version(): i32 {
-  return 1;
+/**
+ * The Wasteland core: terrain, points of interest, vision and line of sight.
+ *
+ * Raw exports (no JS glue); the only caller is core-wasm/index.ts, which validates input and reads the buffers.
+ * Every buffer is static (buffers.ts): pointers stay valid for the instance's lifetime and no call allocates.
+ * Seeds are u32 (passed as i32 bit patterns); coordinates are world tiles.
+ */
+import { CHUNK_SIZE } from './generated/constants';
+import {
+  CHUNK_BIOMES, CHUNK_FEATURES, LOS_MASK, LOS_MAX_HALF, LOS_TERRAIN, POI_CAPACITY, POI_RECORD_BYTES, POI_RECORDS,
+  WINDOW_BIOMES,
+} from './buffers';
+import { generateLargeWindow, generateWindow } from './terrain/generate';
+import { generatePois } from './poi/poi';
+import { computeLos } from './vision/los';
+
+export * from './generated/constants';
+export { visionRadius, losBudgetTenths } from './vision/vision';
+
+/** ABI version of this export list and the buffer layouts; core-wasm/index.ts refuses a module it does not know. */
+export const CORE_ABI_VERSION: i32 = 1;
+
+export function chunkBiomesPtr(): usize { return CHUNK_BIOMES; }
+export function windowBiomesPtr(): usize { return WINDOW_BIOMES; }
+export function poiRecordsPtr(): usize { return POI_RECORDS; }
+export function poiRecordBytes(): i32 { return POI_RECORD_BYTES; }
+export function poiCapacity(): i32 { return POI_CAPACITY; }
+export function losTerrainPtr(): usize { return LOS_TERRAIN; }
+export function losMaskPtr(): usize { return LOS_MASK; }
+export function losMaxHalf(): i32 { return LOS_MAX_HALF; }
+
+/** Generates chunk (chunkX, chunkY): biomes into CHUNK_BIOMES, its POIs into POI_RECORDS; returns the POI count. */
+export function generateChunk(seed: u32, chunkX: i32, chunkY: i32): i32 {
+  generateWindow(seed, chunkX * CHUNK_SIZE, chunkY * CHUNK_SIZE, CHUNK_SIZE, CHUNK_SIZE, CHUNK_BIOMES, CHUNK_SIZE, CHUNK_FEATURES);
+  return generatePois(seed, chunkX, chunkY, CHUNK_BIOMES, CHUNK_FEATURES);
+}
+
+/** Biomes of the w × h tiles from (tileX, tileY) into WINDOW_BIOMES (row stride w); w, h in 1..128. */
+export function generateTileWindow(seed: u32, tileX: i32, tileY: i32, w: i32, h: i32): void {
+  generateWindow(seed, tileX, tileY, w, h, WINDOW_BIOMES, w, 0);
+}
+
+/** Biome of one tile. */
+export function biomeAt(seed: u32, tileX: i32, tileY: i32): i32 {
+  generateWindow(seed, tileX, tileY, 1, 1, WINDOW_BIOMES, 1, 0);
+  return load<u8>(WINDOW_BIOMES);
+}
+
+/** Fills LOS_TERRAIN with the (2·half + 1)² tiles centred on (tileX, tileY). */
+export function fillLosTerrain(seed: u32, tileX: i32, tileY: i32, half: i32): void {
+  const side = 2 * half + 1;
+  generateLargeWindow(seed, tileX - half, tileY - half, side, side, LOS_TERRAIN, side);
+}
+
+/** LOS_MASK from LOS_TERRAIN (see vision/los.ts); returns the number of visible tiles. */
+export function lineOfSight(half: i32, radius: f64, budgetTenths: i32): i32 {
+  return computeLos(half, radius, budgetTenths);
 }
