@@ -4,7 +4,7 @@
  * Run `bun run build` first; `bun run bench lighthouse` runs just this.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -63,6 +63,10 @@ async function startServer() {
   };
 }
 
+if (!existsSync(join(root, 'dist/index.html'))) {
+  console.log('lighthouse: dist/ has no built site; run `bun run build` first');
+  process.exit(0);
+}
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -102,7 +106,7 @@ try {
       const s = lhr.categories[c]?.score;
       return (s == null ? 'n/a' : String(Math.round(s * 100))).padStart(15);
     });
-    console.log([path.padEnd(12), ...scores].join(''));
+    console.log([path.padEnd(12), ...scores].join('') + (lhr.runtimeError ? `  (${lhr.runtimeError.code})` : ''));
     if (process.env.LIGHTHOUSE_VERBOSE) {
       for (const c of categories) {
         for (const ref of lhr.categories[c]?.auditRefs ?? []) {
