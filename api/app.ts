@@ -14,6 +14,8 @@ import { worldTopic } from './live/interest.ts';
 import { liveSocketModule } from './live/socket.ts';
 import { LiveWorlds } from './live/world-live.ts';
 import { playerModule } from './modules/player/index.ts';
+import { actionsModule } from './modules/actions/index.ts';
+import { ActionsService } from './modules/actions/service.ts';
 import { worldModule } from './modules/world/index.ts';
 import { WorldService } from './modules/world/service.ts';
 import { WS_MAX_MESSAGE_BYTES } from './contract/protocol.ts';
@@ -42,6 +44,7 @@ export function createApp(deps: AppDeps) {
   // are refused earlier by requestGuards with a JSON 413.
   const worlds = new WorldService(services, deps.core);
   const live = new LiveWorlds(services, (worldId) => worlds.terrainFor(worldId));
+  const actions = new ActionsService(services, worlds, live);
   const timers: ReturnType<typeof setInterval>[] = [];
 
   return new Elysia({
@@ -68,6 +71,7 @@ export function createApp(deps: AppDeps) {
     .use(lobbyModule(services))
     .use(worldModule(services, worlds, live))
     .use(playerModule(services, live))
+    .use(actionsModule(services, actions))
     .use(
       liveSocketModule(services, live, async (worldId) => {
         if (worldId === DEFAULT_WORLD_ID) await worlds.ensureDefault();

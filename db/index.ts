@@ -1,5 +1,6 @@
 import type { Db } from './client.ts';
 import { accountsRepo } from './repos/accounts.ts';
+import { actionsRepo } from './repos/actions.ts';
 import { lobbyRepo } from './repos/lobby.ts';
 import { playersRepo } from './repos/players.ts';
 import { worldRepo } from './repos/world.ts';
@@ -9,6 +10,6 @@ export type { Database, DatabaseKind, Db } from './client.ts';
 
 /** Every repository over one database handle; handlers reach persistence only through these. */
 export function repositories(db: Db) {
-  return { accounts: accountsRepo(db), players: playersRepo(db), lobby: lobbyRepo(db), world: worldRepo(db) };
+  return { accounts: accountsRepo(db), players: playersRepo(db), lobby: lobbyRepo(db), world: worldRepo(db), actions: actionsRepo(db) };
 }
 export type Repositories = ReturnType<typeof repositories>;

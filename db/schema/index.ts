@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './players.ts';
 export * from './lobby.ts';
 export * from './world.ts';
+export * from './inventory.ts';

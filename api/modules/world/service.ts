@@ -2,6 +2,7 @@ import { BIOME_NAMES, VISION_DAY_MULTIPLIER, VISION_NIGHT_MULTIPLIER, type Core,
 import type { TimeInfo, WorldInfo } from '../../contract/world.ts';
 import { DEFAULT_WORLD_ID } from '../../contract/world.ts';
 import { timeOfDay } from '../../game/day-night.ts';
+import { recoveredSignificance } from '../../game/scavenge.ts';
 import type { Services } from '../../services.ts';
 import { CoreTerrain, WORLD_EXTENT_UNITS } from './terrain.ts';
 
@@ -71,22 +72,31 @@ export class WorldService {
     });
   }
 
-  poiView(p: Poi): PoiView {
-    return { ...p, x: p.worldX, y: p.worldY, currentSignificance: p.significance, hasShelter: false };
+  poiView(p: Poi, state?: { currentSignificance: number; hasShelter: boolean; changedAt: Date }): PoiView {
+    const current = state
+      ? recoveredSignificance(state.currentSignificance, p.significance, state.changedAt.getTime(), this.services.now().getTime())
+      : p.significance;
+    return { ...p, x: p.worldX, y: p.worldY, currentSignificance: current, hasShelter: state?.hasShelter ?? false };
+  }
+
+  /** The generated POIs with what players have done to them applied. */
+  async poiViews(worldId: string, pois: Poi[]): Promise<PoiView[]> {
+    const states = new Map((await this.services.repos.actions.poiStates(worldId, pois.map((p) => p.id))).map((s) => [s.poiId, s]));
+    return pois.map((p) => this.poiView(p, states.get(p.id)));
   }
 
   async region(worldId: string, cx: number, cy: number, radius: number): Promise<RegionView | null> {
     const w = await this.world(worldId);
     if (!w) return null;
     const chunks: RegionView['chunks'] = [];
-    const pois: PoiView[] = [];
+    const pois: Poi[] = [];
     for (let y = cy - radius; y <= cy + radius; y++) {
       for (let x = cx - radius; x <= cx + radius; x++) {
         chunks.push({ x, y, tiles: Buffer.from(w.terrain.chunkBiomes(x, y)).toString('base64') });
-        for (const p of w.terrain.pois(x, y)) pois.push(this.poiView(p));
+        pois.push(...w.terrain.pois(x, y));
       }
     }
-    return { chunks, legend: BIOME_NAMES, pois, settlements: [], shelters: [] };
+    return { chunks, legend: BIOME_NAMES, pois: await this.poiViews(worldId, pois), settlements: [], shelters: [] };
   }
 
   async terrainInfo(worldId: string, x: number, y: number) {
@@ -94,6 +104,7 @@ export class WorldService {
     if (!w) return 'unknown-world' as const;
     if (Math.abs(x) > WORLD_EXTENT_UNITS || Math.abs(y) > WORLD_EXTENT_UNITS) return 'outside' as const;
     const info = this.core.terrainInfo(w.info.seed, x, y);
-    return { ...info, poi: info.poi ? { ...this.poiView(info.poi), distance: info.poi.distance } : null };
+    const poi = info.poi ? { ...(await this.poiViews(worldId, [info.poi]))[0]!, distance: info.poi.distance } : null;
+    return { ...info, poi };
   }
 }

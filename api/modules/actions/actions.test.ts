@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { loadCoreForBun, type Poi } from '../../../core-wasm/index.ts';
+import { players } from '../../../db/schema/index.ts';
+import { FORAGE_RULES } from '../../game/forage.ts';
+import { TestClient, uniqueName } from '../../testing/client.ts';
+import { backends } from '../../testing/databases.ts';
+import { TestSocket } from '../../testing/live.ts';
+import { startTestServer, type TestServer } from '../../testing/server.ts';
+
+const SEED = 777;
+
+describe.each(backends())('scavenging, foraging and the inventory on %s', (backend) => {
+  let server: TestServer;
+  let clock = Date.parse('2026-11-22T12:00:00Z');
+  let pois: Poi[];
+  let nextPoi = 0;
+  beforeAll(async () => {
+    // Seats must outlive the clock jumps below (recovery and cooldowns take 20–30 minutes).
+    server = await startTestServer(backend, { worldSeed: SEED, seatTimeoutMs: 24 * 3600_000, now: () => new Date(clock) });
+    const core = await loadCoreForBun();
+    pois = [];
+    for (let cy = -1; cy <= 1; cy++) for (let cx = -1; cx <= 1; cx++) pois.push(...core.pois(SEED, cx, cy).filter((p) => !p.landmark && p.significance >= 4));
+  });
+  afterAll(() => server.stop());
+
+  /** A seated player standing at (x, y) before first entering the world. */
+  async function playerAt(x: number, y: number): Promise<TestClient & { id: string }> {
+    const c = new TestClient(server.url) as TestClient & { id: string };
+    c.id = (await c.register(uniqueName('scav'))).id;
+    await c.post('/api/lobby/join-game');
+    await c.get('/api/world/default');
+    await server.database.db.insert(players).values({ userId: c.id, worldId: 'default', name: 'scav', x, y, color: '#fff', isOnline: false });
+    return c;
+  }
+  const freshPoi = () => pois[nextPoi++]!;
+  const inventoryTotal = async (c: TestClient) =>
+    ((await c.json(c.get('/api/player/inventory?worldId=default'))).items as { quantity: number }[]).reduce((s, i) => s + i.quantity, 0);
+  const sumItems = (results: { items: { quantity: number }[] }[]) => results.reduce((s, r) => s + r.items.reduce((t, i) => t + i.quantity, 0), 0);
+
+  test('scavenging out of range is refused with 403; unknown POIs 404; bad bodies 400', async () => {
+    const poi = freshPoi();
+    const c = await playerAt(poi.worldX + 200, poi.worldY);
+    const far = await c.post(`/api/poi/${poi.id}/scavenge`, { worldId: 'default' });
+    expect(far.status).toBe(403);
+    expect((await far.json()).message).toMatch(/too far/);
+    expect((await c.post(`/api/poi/poi_${SEED}_999999_999999/scavenge`, { worldId: 'default' })).status).toBe(404);
+    expect((await c.post('/api/poi/not-a-poi/scavenge', { worldId: 'default' })).status).toBe(404);
+    expect((await c.post(`/api/poi/${poi.id}/scavenge`, {})).status).toBe(400);
+    expect((await c.post(`/api/poi/${poi.id}/scavenge`, '{oops')).status).toBe(400);
+    expect(await inventoryTotal(c)).toBe(0);
+  });
+
+  test('a player searches a place until it is picked clean; the loot lands in the inventory and nearby players hear of it', async () => {
+    const poi = freshPoi();
+    const c = await playerAt(poi.worldX + 10, poi.worldY);
+    const socket = TestSocket.open(server.url, c);
+    await socket.next('players_list');
+    const results = [];
+    for (let i = 0; i < poi.significance; i++) {
+      const res = await c.post(`/api/poi/${poi.id}/scavenge`, { worldId: 'default' });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.currentSignificance).toBe(poi.significance - i);
+      expect(body.newSignificance).toBe(poi.significance - i - 1);
+      expect(body.npcSpawnCheck).toEqual({ shouldSpawn: false });
+      results.push(body);
+    }
+    expect(results.at(-1).depleted).toBe(true);
+    expect(results.slice(0, -1).every((r) => !r.depleted)).toBe(true);
+    const again = await c.json(c.post(`/api/poi/${poi.id}/scavenge`, { worldId: 'default' }));
+    expect(again).toMatchObject({ items: [], depleted: true, currentSignificance: 0, newSignificance: 0 });
+
+    expect(await inventoryTotal(c)).toBe(sumItems(results));
+    const inv = (await c.json(c.get('/api/player/inventory?worldId=default'))).items;
+    for (const i of inv) expect(i).toMatchObject({ id: expect.any(String), itemName: expect.any(String), itemType: expect.any(String), metadata: { quality: expect.any(Number) } });
+    await socket.next('poi_updated', (m) => m.poi.id === poi.id && m.poi.currentSignificance === 0);
+    if (sumItems(results) > 0) await socket.next('inventory_updated');
+    socket.close();
+
+    const region = await c.json(c.get(`/api/world/default/chunks?centerChunkX=${poi.chunkX}&centerChunkY=${poi.chunkY}&chunkRadius=0`));
+    expect(region.pois.find((p: { id: string }) => p.id === poi.id).currentSignificance).toBe(0);
+
+    // Recovery: one point per 30 minutes.
+    clock += 30 * 60 * 1000;
+    const recovered = await c.json(c.post(`/api/poi/${poi.id}/scavenge`, { worldId: 'default' }));
+    expect(recovered).toMatchObject({ currentSignificance: 1, newSignificance: 0, depleted: true });
+  });
+
+  test('foraging twice on the same tiles finds nothing the second time, until 20 minutes have passed', async () => {
+    const poi = freshPoi();
+    const c = await playerAt(poi.worldX, poi.worldY);
+    const first = await c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY }));
+    expect(first.tilesForaged).toBe(25);
+    const second = await c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY }));
+    expect(second).toEqual({ items: [], tilesForaged: 0 });
+    clock += FORAGE_RULES.cooldownMs - 1;
+    expect((await c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY }))).tilesForaged).toBe(0);
+    clock += 1;
+    expect((await c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY }))).tilesForaged).toBe(25);
+    // The reported position is only a sanity check.
+    const lying = await c.post('/api/forage', { worldId: 'default', playerX: poi.worldX + 5000, playerY: poi.worldY });
+    expect(lying.status).toBe(409);
+  });
+
+  test('50 scavenges of one place in flight at once grant loot exactly once per step and never pass the floor', async () => {
+    const poi = freshPoi();
+    const c = await playerAt(poi.worldX, poi.worldY);
+    const other = await playerAt(poi.worldX + 5, poi.worldY);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => (i % 2 ? other : c).post(`/api/poi/${poi.id}/scavenge`, { worldId: 'default' })),
+    );
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    const bodies = await Promise.all(responses.map((r) => r.json()));
+    const searched = bodies.filter((b) => b.newSignificance < b.currentSignificance);
+    expect(searched).toHaveLength(poi.significance);
+    expect(new Set(searched.map((b) => b.currentSignificance)).size).toBe(poi.significance);
+    expect(bodies.every((b) => b.newSignificance >= 0)).toBe(true);
+    const mine = bodies.filter((_, i) => i % 2 === 0);
+    const theirs = bodies.filter((_, i) => i % 2 === 1);
+    expect(await inventoryTotal(c)).toBe(sumItems(mine));
+    expect(await inventoryTotal(other)).toBe(sumItems(theirs));
+  });
+
+  test('50 forages in flight at once: one forages the 25 tiles, the rest find them resting', async () => {
+    const poi = freshPoi();
+    const c = await playerAt(poi.worldX, poi.worldY);
+    const bodies = await Promise.all(
+      Array.from({ length: 50 }, () => c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY }))),
+    );
+    expect(bodies.map((b) => b.tilesForaged).sort((a, b) => b - a)).toEqual([25, ...Array(49).fill(0)]);
+    expect(await inventoryTotal(c)).toBe(sumItems(bodies));
+  });
+
+  test('npc-spawn-check answers no spawn for a player who has drawn none', async () => {
+    const c = await playerAt(0, 0);
+    expect(await c.json(c.get('/api/player/npc-spawn-check?worldId=default'))).toEqual({ shouldSpawn: false, settlements: [] });
+  });
+});

@@ -1,0 +1,163 @@
+import { INTERACTION_RADIUS, tileOfWorld, type Poi } from '../../../core-wasm/index.ts';
+import { itemDef, type InventoryItem, type LootItem } from '../../contract/items.ts';
+import { forageTiles, forageTilesLoot, tileReady } from '../../game/forage.ts';
+import { generateNpc } from '../../game/npc-names.ts';
+import { freshRng, type Rng } from '../../game/random.ts';
+import { recoveredSignificance, scavengeStep, type Tools } from '../../game/scavenge.ts';
+import { chunkTopic, userTopic } from '../../live/interest.ts';
+import type { LiveWorlds } from '../../live/world-live.ts';
+import type { Services } from '../../services.ts';
+import type { UserRow } from '../../../db/repos/accounts.ts';
+import type { WorldService } from '../world/service.ts';
+import { BIOME_NAMES } from '../world/terrain.ts';
+
+/** A reported position further than this from the server's is out of sync (the server's is used either way). */
+export const POSITION_SANITY_UNITS = 250;
+/** A spawn signal is offered for this long. */
+export const NPC_SIGNAL_TTL_MS = 10 * 60 * 1000;
+
+export type ActionError = { error: { status: 400 | 403 | 404 | 409; message: string } };
+
+export interface ScavengeResult {
+  items: LootItem[];
+  depleted: boolean;
+  currentSignificance: number;
+  newSignificance: number;
+  npcRecruitment?: { npc: { name: string; description: string }; settlements: unknown[] };
+  npcSpawnCheck: { shouldSpawn: boolean };
+}
+
+export interface ForageResult {
+  items: LootItem[];
+  tilesForaged: number;
+}
+
+const TOOL_NAMES = ['Crowbar', 'Multitool', 'Scanner'] as const;
+const POI_ID = /^poi_(\d+)_(-?\d+)_(-?\d+)$/;
+
+/** Scavenging, foraging and the inventory: parse → load → pure rule → one transaction → publish. */
+export class ActionsService {
+  constructor(
+    private readonly services: Services,
+    private readonly worlds: WorldService,
+    private readonly live: LiveWorlds,
+    private readonly rng: () => Rng = freshRng,
+  ) {}
+
+  private async findPoi(worldId: string, poiId: string): Promise<Poi | null> {
+    const w = await this.worlds.world(worldId);
+    const m = POI_ID.exec(poiId);
+    if (!w || !m || Number(m[1]) !== w.info.seed) return null;
+    const tileX = Number(m[2]);
+    const tileY = Number(m[3]);
+    const cx = Math.floor(tileX / 128);
+    const cy = Math.floor(tileY / 128);
+    try {
+      return w.terrain.pois(cx, cy).find((p) => p.id === poiId) ?? null;
+    } catch {
+      return null; // coordinates outside the world
+    }
+  }
+
+  /** Until the equipment system lands, tools work from the pack (wiki: Equipment System). */
+  private static toolsFrom(held: Set<string>): Tools {
+    return { crowbar: held.has('Crowbar'), multitool: held.has('Multitool'), scanner: held.has('Scanner') };
+  }
+
+  async scavenge(user: UserRow, worldId: string, poiId: string): Promise<ScavengeResult | ActionError> {
+    if (!(await this.worlds.world(worldId))) return { error: { status: 404, message: 'Unknown world' } };
+    const poi = await this.findPoi(worldId, poiId);
+    if (!poi) return { error: { status: 404, message: 'POI does not exist' } };
+    const walker = await this.live.walker(user, worldId);
+    const reach = Math.max(INTERACTION_RADIUS, poi.radius);
+    if (Math.hypot(walker.pos.x - poi.worldX, walker.pos.y - poi.worldY) > reach) {
+      return { error: { status: 403, message: `You are too far away to search ${poi.name} (within ${reach} units)` } };
+    }
+    const rng = this.rng();
+    const now = this.services.now();
+    const result = await this.services.repos.actions.transaction(async (ops) => {
+      const state = await ops.lockPoi(worldId, poi.id, poi.significance, now);
+      const tools = ActionsService.toolsFrom(await ops.heldItemNames(user.id, worldId, TOOL_NAMES));
+      const current = recoveredSignificance(state.currentSignificance, poi.significance, state.changedAt.getTime(), now.getTime());
+      const outcome = scavengeStep(poi, current, tools, rng);
+      if (!outcome.searched) {
+        if (current !== state.currentSignificance) await ops.setPoiSignificance(worldId, poi.id, current, now);
+        return { outcome, npc: null };
+      }
+      await ops.setPoiSignificance(worldId, poi.id, outcome.after, now);
+      await ops.grantItems(user.id, worldId, outcome.items.map((i) => ({ itemName: i.itemName, quality: i.metadata.quality, quantity: i.quantity })), now);
+      let npc: { name: string; description: string } | null = null;
+      if (outcome.npcSpawn) {
+        npc = generateNpc(rng);
+        await ops.addNpcSignal({ userId: user.id, worldId, poiId: poi.id, npcName: npc.name, npcDescription: npc.description, createdAt: now });
+      }
+      return { outcome, npc };
+    });
+
+    const { outcome, npc } = result;
+    if (!outcome.searched) {
+      return { items: [], depleted: true, currentSignificance: outcome.significance, newSignificance: outcome.significance, npcSpawnCheck: { shouldSpawn: false } };
+    }
+    this.live.publish(chunkTopic(worldId, poi.chunkX, poi.chunkY), {
+      type: 'poi_updated',
+      poi: { id: poi.id, currentSignificance: outcome.after },
+    });
+    if (outcome.items.length) this.live.publish(userTopic(user.id), { type: 'inventory_updated' });
+    return {
+      items: outcome.items,
+      depleted: outcome.depleted,
+      currentSignificance: outcome.before,
+      newSignificance: outcome.after,
+      ...(npc ? { npcRecruitment: { npc, settlements: [] } } : {}),
+      npcSpawnCheck: { shouldSpawn: outcome.npcSpawn },
+    };
+  }
+
+  async forage(user: UserRow, worldId: string, reported: { x: number; y: number }): Promise<ForageResult | ActionError> {
+    const world = await this.worlds.world(worldId);
+    if (!world) return { error: { status: 404, message: 'Unknown world' } };
+    const walker = await this.live.walker(user, worldId);
+    if (Math.hypot(reported.x - walker.pos.x, reported.y - walker.pos.y) > POSITION_SANITY_UNITS) {
+      return { error: { status: 409, message: 'Your position is out of sync with the server; wait a moment and try again' } };
+    }
+    const tiles = forageTiles(tileOfWorld(walker.pos.x), tileOfWorld(walker.pos.y));
+    const rng = this.rng();
+    const now = this.services.now();
+    const found = await this.services.repos.actions.transaction(async (ops) => {
+      await ops.lockPlayerAction(user.id, worldId, 'forage');
+      const last = await ops.forageTimes(user.id, worldId, tiles);
+      const ready = tiles.filter((t) => tileReady(last.get(`${t.tileX},${t.tileY}`)?.getTime() ?? null, now.getTime()));
+      const items = forageTilesLoot(
+        ready.map((t) => ({ biome: BIOME_NAMES[world.terrain.biomeAtTile(t.tileX, t.tileY)]! })),
+        rng,
+      );
+      await ops.markForaged(user.id, worldId, ready, now);
+      await ops.grantItems(user.id, worldId, items.map((i) => ({ itemName: i.itemName, quality: i.metadata.quality, quantity: i.quantity })), now);
+      return { items, tilesForaged: ready.length };
+    });
+    if (found.items.length) this.live.publish(userTopic(user.id), { type: 'inventory_updated' });
+    return found;
+  }
+
+  async inventory(userId: string, worldId: string): Promise<InventoryItem[]> {
+    const rows = await this.services.repos.actions.inventory(userId, worldId);
+    return rows.map((r) => {
+      const def = itemDef(r.itemName);
+      return {
+        id: String(r.id),
+        itemName: r.itemName,
+        itemType: def?.type ?? 'misc',
+        category: def?.category ?? 'misc',
+        quantity: r.quantity,
+        metadata: { quality: r.quality },
+      };
+    });
+  }
+
+  async npcSpawnCheck(userId: string, worldId: string) {
+    const since = new Date(this.services.now().getTime() - NPC_SIGNAL_TTL_MS);
+    const signal = await this.services.repos.actions.latestNpcSignal(userId, worldId, since);
+    if (!signal) return { shouldSpawn: false, settlements: [] };
+    return { shouldSpawn: true, npc: { name: signal.npcName, description: signal.npcDescription }, settlements: [] };
+  }
+}

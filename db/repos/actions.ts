@@ -1,0 +1,143 @@
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { forageCooldowns, inventoryItems, npcSpawnSignals, poiStates } from '../schema/index.ts';
+
+export type InventoryRow = typeof inventoryItems.$inferSelect;
+export type PoiStateRow = typeof poiStates.$inferSelect;
+export type NpcSignalRow = typeof npcSpawnSignals.$inferSelect;
+export interface ItemGrant {
+  itemName: string;
+  quality: number;
+  quantity: number;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Operations valid inside one player-action transaction. */
+function actionOps(tx: Tx | Db) {
+  return {
+    /** The POI's stored state, created at its starting significance if new, locked until the transaction ends. */
+    async lockPoi(worldId: string, poiId: string, startingSignificance: number, now: Date): Promise<PoiStateRow> {
+      await tx
+        .insert(poiStates)
+        .values({ worldId, poiId, currentSignificance: startingSignificance, changedAt: now })
+        .onConflictDoNothing({ target: [poiStates.worldId, poiStates.poiId] });
+      const rows = await tx
+        .select()
+        .from(poiStates)
+        .where(and(eq(poiStates.worldId, worldId), eq(poiStates.poiId, poiId)))
+        .for('update');
+      return rows[0]!;
+    },
+
+    async setPoiSignificance(worldId: string, poiId: string, currentSignificance: number, now: Date): Promise<void> {
+      await tx
+        .update(poiStates)
+        .set({ currentSignificance, changedAt: now })
+        .where(and(eq(poiStates.worldId, worldId), eq(poiStates.poiId, poiId)));
+    },
+
+    /** Adds to the player's stacks atomically (the stack row is created or incremented in one statement). */
+    async grantItems(userId: string, worldId: string, items: ItemGrant[], now: Date): Promise<void> {
+      for (const i of items) {
+        await tx
+          .insert(inventoryItems)
+          .values({ userId, worldId, itemName: i.itemName, quality: i.quality, quantity: i.quantity, updatedAt: now })
+          .onConflictDoUpdate({
+            target: [inventoryItems.userId, inventoryItems.worldId, inventoryItems.itemName, inventoryItems.quality],
+            set: { quantity: sql`${inventoryItems.quantity} + ${i.quantity}`, updatedAt: now },
+          });
+      }
+    },
+
+    /** Which of these item names the player holds at least one of. */
+    async heldItemNames(userId: string, worldId: string, names: readonly string[]): Promise<Set<string>> {
+      const rows = await tx
+        .selectDistinct({ itemName: inventoryItems.itemName })
+        .from(inventoryItems)
+        .where(
+          and(
+            eq(inventoryItems.userId, userId),
+            eq(inventoryItems.worldId, worldId),
+            inArray(inventoryItems.itemName, [...names]),
+            gt(inventoryItems.quantity, 0),
+          ),
+        );
+      return new Set(rows.map((r) => r.itemName));
+    },
+
+    /** Serialises one player's actions of a kind (e.g. foraging) for the rest of the transaction. */
+    async lockPlayerAction(userId: string, worldId: string, action: string): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${action}:${userId}:${worldId}`}))`);
+    },
+
+    async forageTimes(userId: string, worldId: string, tiles: { tileX: number; tileY: number }[]): Promise<Map<string, Date>> {
+      const xs = [...new Set(tiles.map((t) => t.tileX))];
+      const ys = [...new Set(tiles.map((t) => t.tileY))];
+      const rows = await tx
+        .select()
+        .from(forageCooldowns)
+        .where(
+          and(
+            eq(forageCooldowns.userId, userId),
+            eq(forageCooldowns.worldId, worldId),
+            inArray(forageCooldowns.tileX, xs),
+            inArray(forageCooldowns.tileY, ys),
+          ),
+        );
+      return new Map(rows.map((r) => [`${r.tileX},${r.tileY}`, r.foragedAt]));
+    },
+
+    async markForaged(userId: string, worldId: string, tiles: { tileX: number; tileY: number }[], now: Date): Promise<void> {
+      if (tiles.length === 0) return;
+      await tx
+        .insert(forageCooldowns)
+        .values(tiles.map((t) => ({ userId, worldId, tileX: t.tileX, tileY: t.tileY, foragedAt: now })))
+        .onConflictDoUpdate({
+          target: [forageCooldowns.userId, forageCooldowns.worldId, forageCooldowns.tileX, forageCooldowns.tileY],
+          set: { foragedAt: now },
+        });
+    },
+
+    async addNpcSignal(signal: Pick<NpcSignalRow, 'userId' | 'worldId' | 'poiId' | 'npcName' | 'npcDescription'> & { createdAt: Date }): Promise<void> {
+      await tx.insert(npcSpawnSignals).values(signal);
+    },
+  };
+}
+export type ActionOps = ReturnType<typeof actionOps>;
+
+export function actionsRepo(db: Db) {
+  return {
+    /** Runs one player action in one transaction: everything it writes lands together or not at all. */
+    transaction<T>(fn: (ops: ActionOps) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(actionOps(tx)));
+    },
+
+    async inventory(userId: string, worldId: string): Promise<InventoryRow[]> {
+      return db
+        .select()
+        .from(inventoryItems)
+        .where(and(eq(inventoryItems.userId, userId), eq(inventoryItems.worldId, worldId), gt(inventoryItems.quantity, 0)))
+        .orderBy(asc(inventoryItems.itemName), desc(inventoryItems.quality));
+    },
+
+    async poiStates(worldId: string, poiIds: string[]): Promise<PoiStateRow[]> {
+      if (poiIds.length === 0) return [];
+      return db
+        .select()
+        .from(poiStates)
+        .where(and(eq(poiStates.worldId, worldId), inArray(poiStates.poiId, poiIds)));
+    },
+
+    async latestNpcSignal(userId: string, worldId: string, since: Date): Promise<NpcSignalRow | null> {
+      const rows = await db
+        .select()
+        .from(npcSpawnSignals)
+        .where(and(eq(npcSpawnSignals.userId, userId), eq(npcSpawnSignals.worldId, worldId), gt(npcSpawnSignals.createdAt, since)))
+        .orderBy(desc(npcSpawnSignals.createdAt))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}
+export type ActionsRepo = ReturnType<typeof actionsRepo>;
