@@ -162,7 +162,7 @@ export const POI_DENSITY_PER_MILLE: readonly number[] = (() => {
  * transmitters, crash sites). Town landmarks are the centres of towns with radius ≥ POI_TOWN_LANDMARK_MIN_RADIUS.
  */
 export const POI_WILD_LANDMARK_PER_MILLE = 25;
-export const POI_TOWN_LANDMARK_MIN_RADIUS = 9;
+export const POI_TOWN_LANDMARK_MIN_RADIUS = 11;
 /** No candidate POI within this Chebyshev distance (tiles) of a town landmark. */
 export const POI_LANDMARK_CLEARANCE = 3;
 

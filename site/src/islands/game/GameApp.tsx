@@ -12,6 +12,20 @@ export default function GameApp() {
     // Visitors see the landing page, as the spec says.
     if (session.status === 'visitor') location.replace('/');
   }, [session.status]);
+  const signedIn = session.status === 'signed-in';
+  useEffect(() => {
+    // Warm the WASM core's chunk worker (terrain is generated off the main thread); loaded lazily.
+    if (!signedIn) return;
+    let worker: { terminate(): void } | undefined;
+    let cancelled = false;
+    void import('../../lib/core.ts').then(({ createCoreWorker }) => {
+      if (!cancelled) worker = createCoreWorker();
+    });
+    return () => {
+      cancelled = true;
+      worker?.terminate();
+    };
+  }, [signedIn]);
 
   if (session.status !== 'signed-in') return <p>Loading...</p>;
   return (
