@@ -29,7 +29,7 @@ if (!existsSync(chromium)) {
 }
 
 // bun test: its summary (" N pass", " N fail") goes to stderr; mirror it and count.
-const unit = run(['bun', 'test']);
+const unit = run(['bun', 'test', '--timeout', '30000']);
 let stderr = '';
 const decoder = new TextDecoder();
 for await (const chunk of unit.stderr as ReadableStream<Uint8Array>) {
