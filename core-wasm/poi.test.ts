@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import {
-  Biome, CHUNK_SIZE, POI_LANDMARK_SIGNIFICANCE_MAX, POI_LANDMARK_SIGNIFICANCE_MIN, POI_SIGNIFICANCE_TABLE, POI_TYPES,
+  BIOME_NAMES, Biome, CHUNK_SIZE, POI_LANDMARK_SIGNIFICANCE_MAX, POI_LANDMARK_SIGNIFICANCE_MIN, POI_SIGNIFICANCE_TABLE, POI_TYPES,
   TILE_SIZE, loadCoreForBun,
 } from './index.ts';
 import { poiName } from './poi-names.ts';
@@ -112,7 +112,7 @@ describe('terrain info', () => {
       expect(info.tileY).toBe(Math.floor(y / 5));
       expect(info.chunkX).toBe(Math.floor(info.tileX / 128));
       expect(info.biomeCode).toBe(core.biomeAt(7, info.tileX, info.tileY));
-      expect(info.biome).toBe(['plains', 'water', 'desert', 'hills', 'marsh', 'ruins', 'forest', 'mountains'][info.biomeCode]!);
+      expect(info.biome).toBe(BIOME_NAMES[info.biomeCode]!);
       expect(info.cost).toBe([0.8, 0.8, 1.2, 1.8, 2.5, 3, 4, 5][info.biomeCode]!);
     }
   });

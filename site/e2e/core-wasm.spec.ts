@@ -49,7 +49,7 @@ test.describe('WASM core in Chromium', () => {
         try {
           const out = [];
           for (const [i, r] of requests.entries()) {
-            const response = await new Promise<{ type: string; chunk?: { biomes: Uint8Array; pois: unknown[] }; message?: string }>((resolve) => {
+            const response = await new Promise<{ type: string; chunk?: { biomes: Uint8Array<ArrayBuffer>; pois: unknown[] }; message?: string }>((resolve) => {
               worker.onmessage = (e) => resolve(e.data);
               worker.onerror = (e) => resolve({ type: 'error', message: e.message });
               worker.postMessage({ id: i + 1, type: 'chunk', ...r });
