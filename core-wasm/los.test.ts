@@ -175,6 +175,18 @@ describe('line of sight', () => {
     expect(cache.size).toBeGreaterThan(1);
   });
 
+  test('visibleCount counts the mask, also after a larger window', () => {
+    const big = core.visibility({ seed: 1, tileX: 0, tileY: 0, radius: 175 });
+    expect(big.visibleCount).toBe(big.mask.reduce((a, b) => a + b, 0));
+    for (const radius of [0, 1, 2.5, 7, 35]) {
+      const v = core.visibility({ seed: 1, tileX: 0, tileY: 0, radius });
+      expect(v.visibleCount).toBe(v.mask.reduce((a, b) => a + b, 0));
+    }
+    // A 5 × 5 window seen whole, then a 3 × 3 one: the bytes past the small mask were 1 a moment ago.
+    expect(core.visibilityOfTerrain({ terrain: new Uint8Array(25), radius: 2.9 }).visibleCount).toBe(25);
+    expect(core.visibilityOfTerrain({ terrain: new Uint8Array(9), radius: 1.5 }).visibleCount).toBe(9);
+  });
+
   test('radius 175 on generated terrain agrees with the reference', () => {
     const v = core.visibility({ seed: 3, tileX: 40, tileY: -20, radius: 175 });
     expect(v.side).toBe(351);

@@ -1,4 +1,4 @@
-import { POI_TYPES, type PoiType } from './constants.ts';
+import type { PoiType } from './constants.ts';
 
 /**
  * POI names: a pure function of the type, the landmark flag and the 32-bit name seed the core computes for each POI,
@@ -66,6 +66,3 @@ export function poiName(type: PoiType, landmark: boolean, nameSeed: number): str
     .replace('{code}', `${letter}-${(s >>> 8) % 90 + 10}`)
     .replace('{n}', String((s >>> 16) % 900 + 100));
 }
-
-/** Every type has both templates (checked by the POI tests). */
-export const POI_NAME_TYPES: readonly PoiType[] = POI_TYPES;

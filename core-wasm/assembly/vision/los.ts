@@ -136,7 +136,8 @@ export function computeLos(half: i32, radius: f64, budget: i32): i32 {
     const codes = i8x16.min_u(v128.load(LOS_TERRAIN + <usize>i), i8x16.splat(15));
     v128.store(LOS_COST + <usize>i, i8x16.swizzle(lut, codes));
   }
-  memory.fill(LOS_MASK, 0, <usize>n);
+  // Clear whole 16-byte blocks: the count below reads them, and a larger earlier window may have left 1s there.
+  memory.fill(LOS_MASK, 0, <usize>((n + 15) & ~15));
   const centre = half * side + half;
   store<u8>(LOS_MASK + <usize>centre, 1);
 
