@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import { repositories, type Database } from '../db/index.ts';
 import type { Config } from './config.ts';
 import { errorHandling } from './http/errors.ts';
+import { jsonCompression } from './http/compression.ts';
 import { requestGuards } from './http/guards.ts';
 import { siteModule } from './http/site.ts';
 import { authModule } from './modules/auth/index.ts';
@@ -9,7 +10,7 @@ import { healthModule } from './modules/health/index.ts';
 import { lobbyModule } from './modules/lobby/index.ts';
 import type { Services } from './services.ts';
 import type { Core } from '../core-wasm/index.ts';
-import { DEFAULT_WORLD_ID, TIME_UPDATE_INTERVAL_MS } from './contract/world.ts';
+import { TIME_UPDATE_INTERVAL_MS } from './contract/world.ts';
 import { worldTopic } from './live/interest.ts';
 import { liveSocketModule } from './live/socket.ts';
 import { LiveWorlds } from './live/world-live.ts';
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps) {
       await live.sweep().catch(() => {});
     })
     .use(errorHandling)
+    .use(jsonCompression)
     .use(requestGuards(deps.config))
     .use(healthModule(services))
     .use(authModule(services))
@@ -73,10 +75,7 @@ export function createApp(deps: AppDeps) {
     .use(playerModule(services, live))
     .use(actionsModule(services, actions))
     .use(
-      liveSocketModule(services, live, async (worldId) => {
-        if (worldId === DEFAULT_WORLD_ID) await worlds.ensureDefault();
-        return (await worlds.world(worldId)) !== null;
-      }),
+      liveSocketModule(services, live, async (worldId) => (await worlds.world(worldId)) !== null),
     )
     .use(siteModule(deps.config.siteDir));
 }

@@ -1,4 +1,4 @@
-import { BIOME_NAMES, VISION_DAY_MULTIPLIER, VISION_NIGHT_MULTIPLIER, type Core, type Poi } from '../../../core-wasm/index.ts';
+import { BIOME_NAMES, TILE_SIZE, VISION_DAY_MULTIPLIER, VISION_NIGHT_MULTIPLIER, type Core, type Poi } from '../../../core-wasm/index.ts';
 import type { TimeInfo, WorldInfo } from '../../contract/world.ts';
 import { DEFAULT_WORLD_ID } from '../../contract/world.ts';
 import { timeOfDay } from '../../game/day-night.ts';
@@ -35,31 +35,35 @@ export class WorldService {
   }
 
   async ensureDefault(): Promise<WorldInfo> {
-    const cached = await this.world(DEFAULT_WORLD_ID);
-    if (cached) return cached.info;
-    await this.services.repos.world.ensureWorld(DEFAULT_WORLD_ID, DEFAULT_WORLD_NAME, this.newSeed());
-    this.worlds.delete(DEFAULT_WORLD_ID);
     return (await this.world(DEFAULT_WORLD_ID))!.info;
   }
 
-  /** The world and its terrain, or null when no such world exists (a miss is not cached). */
+  /**
+   * The world and its terrain, or null when no such world exists (a miss is not cached). The default world
+   * is created, with its seed, the first time anyone asks for it.
+   */
   world(worldId: string): Promise<{ info: WorldInfo; terrain: CoreTerrain } | null> {
     let w = this.worlds.get(worldId);
     if (!w) {
-      w = this.services.repos.world.findWorld(worldId).then((row) =>
-        row ? { info: { id: row.id, name: row.name, tileSize: 5, seed: row.seed }, terrain: new CoreTerrain(this.core, row.seed) } : null,
+      const repo = this.services.repos.world;
+      const row =
+        worldId === DEFAULT_WORLD_ID ? repo.ensureWorld(DEFAULT_WORLD_ID, DEFAULT_WORLD_NAME, this.newSeed()) : repo.findWorld(worldId);
+      w = row.then((r) =>
+        r ? { info: { id: r.id, name: r.name, tileSize: TILE_SIZE, seed: r.seed }, terrain: new CoreTerrain(this.core, r.seed) } : null,
       );
       this.worlds.set(worldId, w);
-      void w.then((found) => {
-        if (!found) this.worlds.delete(worldId);
-      }, () => this.worlds.delete(worldId));
+      void w.then(
+        (found) => {
+          if (!found) this.worlds.delete(worldId);
+        },
+        () => this.worlds.delete(worldId),
+      );
     }
     return w;
   }
 
   /** For the live layer: every known world has terrain; the default one is created on demand. */
   async terrainFor(worldId: string): Promise<CoreTerrain> {
-    if (worldId === DEFAULT_WORLD_ID) await this.ensureDefault();
     const w = await this.world(worldId);
     if (!w) throw Object.assign(new Error('Unknown world'), { status: 404 });
     return w.terrain;

@@ -121,3 +121,28 @@ describe.each(backends())('world and player calls on %s', (backend) => {
     expect(wrongSize.status).toBe(400);
   });
 });
+
+describe('compression', () => {
+  test('large JSON answers are gzipped for clients that accept it, and decode to the same body', async () => {
+    const server = await startTestServer('pglite', { worldSeed: SEED });
+    try {
+      const c = new TestClient(server.url);
+      await c.register(uniqueName('gz'));
+      await c.post('/api/lobby/join-game');
+      const path = '/api/world/default/chunks?centerChunkX=0&centerChunkY=0&chunkRadius=2';
+      const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      // Bun's fetch would decode gzip itself: ask for the bytes as sent.
+      const zipped = await fetch(server.url + path, { headers: { cookie, 'accept-encoding': 'gzip' }, decompress: false } as RequestInit);
+      expect(zipped.status).toBe(200);
+      expect(zipped.headers.get('content-encoding')).toBe('gzip');
+      const bytes = new Uint8Array(await zipped.arrayBuffer());
+      const plain = await fetch(server.url + path, { headers: { cookie, 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      const plainText = await plain.text();
+      expect(bytes.length).toBeLessThan(plainText.length / 4);
+      expect(new TextDecoder().decode(Bun.gunzipSync(bytes))).toBe(plainText);
+    } finally {
+      await server.stop();
+    }
+  });
+});
