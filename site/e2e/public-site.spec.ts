@@ -172,12 +172,12 @@ test.describe('wiki', () => {
     const toc = page.getByRole('navigation', { name: 'Sections' });
     await expect(search).toBeVisible();
 
-    // By content: only the sections that talk about the Portable Radio.
-    await search.pressSequentially('portable radio');
+    // By content: only the section with the chat limit.
+    await search.pressSequentially('200 characters');
     await expect(wikiSection(page, 'Communication')).toBeVisible();
     await expect(wikiSection(page, 'Inventory & Storage')).toBeHidden();
     await expect(toc.getByRole('link', { name: 'Inventory & Storage' })).toBeHidden();
-    await expect(page.getByRole('status')).toContainText(/\d of 7 sections match/);
+    await expect(page.getByRole('status')).toContainText('1 of 7 sections match');
 
     // By title.
     await search.fill('');

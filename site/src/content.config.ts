@@ -16,6 +16,8 @@ const wiki = defineCollection({
     order: z.number().int(),
     /** One line under the title and in search results. */
     summary: z.string(),
+    /** Generated content shown after the text: `item-catalogue` lists every item from api/contract/items.ts. */
+    appendix: z.enum(['item-catalogue']).optional(),
   }),
 });
 
