@@ -1,4 +1,5 @@
 import { type } from 'arktype';
+import { MAX_CHUNK_COORD } from '../../core-wasm/constants.ts';
 
 /** Spec section 9 and our own movement rules; the server enforces them, the islands mirror them. */
 export const DEFAULT_WORLD_ID = 'default';
@@ -27,7 +28,7 @@ export function chunkRadiusFor(zoom: number, viewportWidth: number): number {
   return Math.min(r, MAX_CHUNK_RADIUS);
 }
 
-const chunkCoord = type('string.integer.parse').to('-100000 <= number.integer <= 100000');
+const chunkCoord = type('string.integer.parse').to(`${-MAX_CHUNK_COORD} <= number.integer <= ${MAX_CHUNK_COORD}`);
 
 export const ChunksQuery = type({
   centerChunkX: chunkCoord,
@@ -97,8 +98,8 @@ export const EXPLORED_CHUNKS_PER_REQUEST = 16;
 export const ExploredTilesBody = type({
   worldId: '0 < string <= 64',
   exploredTiles: type({
-    chunkX: '-100000 <= number.integer <= 100000',
-    chunkY: '-100000 <= number.integer <= 100000',
+    chunkX: `${-MAX_CHUNK_COORD} <= number.integer <= ${MAX_CHUNK_COORD}`,
+    chunkY: `${-MAX_CHUNK_COORD} <= number.integer <= ${MAX_CHUNK_COORD}`,
     bits: '0 < string <= 2800',
   })
     .array()

@@ -58,6 +58,7 @@ describe.each(backends())('world and player calls on %s', (backend) => {
       'centerChunkX=0&centerChunkY=0&chunkRadius=3',
       'centerChunkX=0',
       'centerChunkX=99999999&centerChunkY=0',
+      'centerChunkX=4097&centerChunkY=0',
     ]) {
       const res = await player.get(`/api/world/default/chunks?${q}`);
       expect(res.status).toBe(400);
