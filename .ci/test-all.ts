@@ -1,5 +1,5 @@
 /**
- * The whole suite: bun test (unit, integration, repository contracts on PGlite and, with DATABASE_URL,
+ * The whole suite: the typecheck, bun test (unit, integration, repository contracts on PGlite and, with DATABASE_URL,
  * on Postgres) then Playwright in Debian's chromium. Ends with one plain line "N passed, N failed".
  * `bun run test:all` installs dependencies and builds first; this file installs chromium when missing.
  */
@@ -28,6 +28,21 @@ if (!existsSync(chromium)) {
   }
 }
 
+// Types first: the islands, the server and the tests share one contract, so a type error anywhere is a defect.
+let passed = 0;
+let failed = 0;
+{
+  const sync = Bun.spawnSync(['bunx', '--bun', 'astro', 'sync'], { cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' }, stdout: 'ignore', stderr: 'inherit' });
+  const tsc = sync.exitCode === 0 ? Bun.spawnSync(['bunx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], { cwd: root, stdout: 'inherit', stderr: 'inherit' }) : sync;
+  if (tsc.exitCode === 0) {
+    console.log('typecheck: ok');
+    passed += 1;
+  } else {
+    console.log('typecheck: FAILED');
+    failed += 1;
+  }
+}
+
 // bun test: its summary (" N pass", " N fail") goes to stderr; mirror it and count.
 const unit = run(['bun', 'test', '--timeout', '30000']);
 let stderr = '';
@@ -39,9 +54,10 @@ for await (const chunk of unit.stderr as ReadableStream<Uint8Array>) {
 }
 const unitExit = await unit.exited;
 const count = (re: RegExp) => Number(stderr.match(re)?.[1] ?? 0);
-let passed = count(/^\s*(\d+) pass$/m);
-let failed = count(/^\s*(\d+) fail$/m);
-if (unitExit !== 0 && failed === 0) failed += 1; // crashed or found nothing: never report green
+const unitFailed = count(/^\s*(\d+) fail$/m);
+passed += count(/^\s*(\d+) pass$/m);
+failed += unitFailed;
+if (unitExit !== 0 && unitFailed === 0) failed += 1; // crashed or found nothing: never report green
 
 // Playwright: read its JSON report.
 const report = resolve(root, 'test-results/playwright.json');
@@ -59,7 +75,7 @@ if (existsSync(report)) {
   failed += stats.unexpected;
 }
 if (e2eExit !== 0 && !existsSync(report)) failed += 1;
-if (e2eExit !== 0 && failed === 0) failed += 1;
+if (e2eExit !== 0 && failed === 0) failed += 1; // the runner failed without a failing test: never report green
 
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
