@@ -119,6 +119,29 @@ describe.each(backends())('live connection /ws on %s', (backend) => {
     expect(await c.json(c.get('/api/player/current'))).toMatchObject({ x: step.x, y: step.y });
   });
 
+  test('crossing into a sector logs a discovery the first time and a move once it is explored', async () => {
+    const core = await loadCoreForBun();
+    const passable = (x: number, y: number) => {
+      const b = core.biomeAt(SEED, Math.floor(x / TILE_SIZE), Math.floor(y / TILE_SIZE));
+      return b !== Biome.water && b !== Biome.mountains;
+    };
+    let y = 2.5;
+    while (!(passable(637.5, y) && passable(642.5, y))) y += 5;
+    const c = await seatedPlayer();
+    await server.database.db.insert(players).values({ userId: c.id, worldId: 'default', name: 'walker', x: 637.5, y, color: '#fff', isOnline: false });
+    expect((await c.json(c.post('/api/player/move', { x: 642.5, y }))).accepted).toBe(true);
+    const explored = Buffer.from(new Uint8Array(2048).fill(1)).toString('base64');
+    await c.post('/api/player/explored-tiles', { worldId: 'default', exploredTiles: [{ chunkX: 0, chunkY: Math.floor(y / 640), bits: explored }] });
+    expect((await c.json(c.post('/api/player/move', { x: 637.5, y }))).accepted).toBe(true);
+    let mine: { type: string; message: string }[] = [];
+    for (let i = 0; i < 20 && mine.length < 2; i++) {
+      await Bun.sleep(50);
+      mine = (await c.json(c.get('/api/world/default/events'))).filter((e: { playerId: string; type: string }) => e.playerId === c.id && e.type !== 'join');
+    }
+    expect(mine.map((e) => e.type)).toEqual(['discover', 'move']);
+    expect(mine[0]!.message).toMatch(/discovered sector 1, /);
+  });
+
   test('malformed and unknown frames get an error frame and the socket lives on', async () => {
     const c = await seatedPlayer();
     const s = open(c);

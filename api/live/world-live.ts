@@ -188,17 +188,22 @@ export class LiveWorlds {
       // Those who just lost sight of the mover hear its last position once.
       this.publish(chunkTopic(w.worldId, w.cx, w.cy), moved);
       this.changeChunk(w, cx, cy);
-      void this.services.repos.world
-        .addEvent({
-          worldId: w.worldId,
-          type: 'move',
-          playerId: w.userId,
-          message: `${displayOf(w)} travelled to sector ${cx}, ${cy}`,
-        })
-        .catch(() => {});
+      void this.logTravel(w, cx, cy).catch(() => {});
     }
     this.publish(chunkTopic(w.worldId, w.cx, w.cy), moved);
     return { accepted: true, x: w.pos.x, y: w.pos.y };
+  }
+
+  /** The game log: entering a sector the player has never explored is a discovery, else a move. */
+  private async logTravel(w: Walker, cx: number, cy: number): Promise<void> {
+    const world = this.services.repos.world;
+    const seen = await world.hasExplored(w.userId, w.worldId, cx, cy);
+    await world.addEvent({
+      worldId: w.worldId,
+      type: seen ? 'move' : 'discover',
+      playerId: w.userId,
+      message: seen ? `${displayOf(w)} travelled to sector ${cx}, ${cy}` : `${displayOf(w)} discovered sector ${cx}, ${cy}`,
+    });
   }
 
   /** Moves the walker's socket subscriptions to the new 3 × 3 and shows it the survivors it can now see. */
