@@ -1,8 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $session, loadSession, logout } from '../../stores/session.ts';
+import { $session, loadSession } from '../../stores/session.ts';
 import { AccessGate } from './AccessGate.tsx';
+import { GameScreen } from './GameScreen.tsx';
+import { Toaster } from './toast/Toaster.tsx';
+import './game.css';
 
+/** /game: 'Loading...' while the session loads, then the lobby gate, then the game screen. */
 export default function GameApp() {
   const session = useStore($session);
   useEffect(() => {
@@ -12,30 +16,19 @@ export default function GameApp() {
     // Visitors see the landing page, as the spec says.
     if (session.status === 'visitor') location.replace('/');
   }, [session.status]);
-  const signedIn = session.status === 'signed-in';
-  useEffect(() => {
-    // Warm the WASM core's chunk worker (terrain is generated off the main thread); loaded lazily.
-    if (!signedIn) return;
-    let worker: { terminate(): void } | undefined;
-    let cancelled = false;
-    void import('../../lib/core.ts').then(({ createCoreWorker }) => {
-      if (!cancelled) worker = createCoreWorker();
-    });
-    return () => {
-      cancelled = true;
-      worker?.terminate();
-    };
-  }, [signedIn]);
 
-  if (session.status !== 'signed-in') return <p>Loading...</p>;
   return (
-    <AccessGate>
-      <div className="wl-panel">
-        <h1>Wasteland</h1>
-        <button type="button" className="wl-button wl-button--ghost" onClick={() => void logout()}>
-          Logout
-        </button>
-      </div>
-    </AccessGate>
+    <>
+      {session.status !== 'signed-in' ? (
+        <p role="status" className="game-loading">
+          Loading...
+        </p>
+      ) : (
+        <AccessGate>
+          <GameScreen />
+        </AccessGate>
+      )}
+      <Toaster />
+    </>
   );
 }

@@ -1,0 +1,146 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import type { MapSnapshot } from '../src/game/engine.ts';
+import { signUp, startE2EServer, uniqueUser, type E2EServer } from './fixtures.ts';
+
+/** This file's own server on a known world (seed 12345). */
+const test = base.extend<{}, { gameServer: E2EServer }>({
+  gameServer: [
+    async ({}, use) => {
+      const server = await startE2EServer({ WORLD_SEED: '12345' });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
+
+/** Signs up (through the form, or over the API), takes a lobby seat and opens /game until the map is drawn. */
+async function enterGame(page: Page, server: E2EServer, displayName: string, viaForm = true): Promise<MapSnapshot> {
+  if (viaForm) await signUp(page, server, uniqueUser('g'), displayName);
+  else {
+    const res = await page.request.post(`${server.url}/api/auth/register`, {
+      data: { username: uniqueUser('g'), password: 'correct horse battery', displayName },
+    });
+    expect(res.status()).toBe(201);
+  }
+  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
+  await page.goto(`${server.url}/game`);
+  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
+  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2);
+  return snapshot(page);
+}
+
+/** Clicks around the survivor until it walks somewhere (a click toward water or mountains stops at the shore). */
+async function walkSomewhere(page: Page): Promise<{ x: number; y: number }> {
+  const start = (await snapshot(page)).me;
+  const box = (await page.getByTestId('map').boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  for (const [dx, dy] of [[150, 0], [0, 150], [-150, 0], [0, -150], [110, 110], [-110, -110]] as const) {
+    await page.mouse.click(cx + dx, cy + dy);
+    await page.waitForTimeout(1200);
+    const me = (await snapshot(page)).me;
+    if (Math.hypot(me.x - start.x, me.y - start.y) > 30) {
+      await expect.poll(async () => (await snapshot(page)).me.walking, { timeout: 5_000 }).toBe(false);
+      return (await snapshot(page)).me;
+    }
+  }
+  throw new Error('the survivor could not walk in any direction');
+}
+
+test('two survivors: one clicks the map and the other sees its marker move; the header shows the time and both names', async ({
+  browser,
+  gameServer: server,
+}) => {
+  const [ctxA, ctxB] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [pageA, pageB] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
+  const a = await enterGame(pageA, server, 'Ash Walker');
+  await enterGame(pageB, server, 'Bea Watcher');
+
+  // Header: the in-game time and both survivors in the online list.
+  await expect(pageB.getByText(/^(Day|Night) \d\d:\d\d$/)).toBeVisible();
+  const online = pageB.getByRole('button', { name: '2 online' });
+  await expect(online).toBeVisible();
+  await online.hover();
+  const list = pageB.getByRole('region', { name: 'Survivors Online' });
+  await expect(list).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveText(['Ash Walker', 'Bea Watcher (You)']);
+  await expect(pageA.getByRole('button', { name: '2 online' })).toBeVisible();
+
+  // B sees A where A stands (both spawn near the origin, inside each other's interest area).
+  await expect
+    .poll(async () => (await snapshot(pageB)).players.find((p) => p.id === a.me.id) ?? null, { timeout: 10_000 })
+    .toMatchObject({ x: a.me.x, y: a.me.y });
+
+  // A walks; B's marker for A follows to where A stopped.
+  const end = await walkSomewhere(pageA);
+  await expect
+    .poll(
+      async () => {
+        const seen = (await snapshot(pageB)).players.find((p) => p.id === a.me.id);
+        return seen ? Math.round(Math.hypot(seen.x - end.x, seen.y - end.y)) : -1;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(0);
+  // The readout on A's map follows A.
+  await expect(pageA.getByTestId('map-readout')).toContainText(`X ${Math.round(end.x)} · Y ${Math.round(end.y)}`);
+  // B's game log heard A arrive.
+  await expect(pageB.getByRole('log', { name: 'Activity Log' })).toContainText('Bea Watcher entered the wasteland');
+
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('the wheel zooms between 0.3 and 3 in steps of 1.1, and zooming in past 1.5 says Tactical', async ({ page, gameServer: server }) => {
+  await enterGame(page, server, 'Zoe Zoom');
+  const readout = page.getByTestId('map-readout');
+  await expect(readout).toContainText('Zoom 1.00x');
+  await expect(readout).not.toContainText('Tactical');
+  const box = (await page.getByTestId('map').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+
+  await page.mouse.wheel(0, 100);
+  await expect(readout).toContainText('Zoom 0.91x');
+  for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -100);
+  await expect(readout).toContainText('Zoom 1.21x');
+  for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -100);
+  await expect(readout).toContainText('Zoom 1.61x · Tactical');
+
+  for (let i = 0; i < 40; i++) await page.mouse.wheel(0, -100);
+  await expect(readout).toContainText('Zoom 3.00x · Tactical');
+  for (let i = 0; i < 60; i++) await page.mouse.wheel(0, 100);
+  await expect(readout).toContainText('Zoom 0.30x');
+  await expect.poll(async () => (await snapshot(page)).chunks.drawn).toBeLessThanOrEqual(25);
+  await expect.poll(async () => (await snapshot(page)).chunks.ready).toBe(25);
+});
+
+test('keyboard walking, the activity log and, on a phone, the bottom bar instead of the sidebar', async ({ browser, gameServer: server }) => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const page = await ctx.newPage();
+  const start = await enterGame(page, server, 'Mo Bile', false);
+  await expect(page.getByRole('complementary', { name: 'Survivor' })).toBeHidden();
+  const bar = page.getByRole('navigation', { name: 'Game panels' });
+  await expect(bar).toBeVisible();
+  await bar.getByRole('button', { name: 'Log' }).click();
+  await expect(page.getByRole('dialog', { name: 'Game Log' })).toContainText('Mo Bile entered the wasteland');
+  await bar.getByRole('button', { name: 'Log' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Hold a direction key for a moment: the survivor walks (or slides along a shore) and stops when released.
+  let moved = false;
+  for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) {
+    await page.keyboard.down(key);
+    await page.waitForTimeout(600);
+    await page.keyboard.up(key);
+    const me = (await snapshot(page)).me;
+    if (Math.hypot(me.x - start.me.x, me.y - start.me.y) > 10) {
+      moved = true;
+      break;
+    }
+  }
+  expect(moved).toBe(true);
+  await ctx.close();
+});

@@ -1,0 +1,212 @@
+/**
+ * The live connection (/ws?worldId=…, same origin, cookie auth). Reconnects after an abnormal close with the
+ * contract's backoff (1 s doubled, cap 30 s, at most 5 attempts), never after a normal close (1000), a takeover by
+ * another tab (4001), a protocol mismatch (4002) or lost game access (4003). Pings every 30 s. Frames that do not
+ * parse, unknown types and socket errors are only logged.
+ */
+import {
+  Close,
+  PROTOCOL_VERSION,
+  WS_PING_INTERVAL_MS,
+  WS_RECONNECT_ATTEMPTS,
+  assertNever,
+  reconnectDelayMs,
+  type ClientMessage,
+  type LivePlayer,
+  type ServerMessage,
+} from '../../../api/contract/protocol.ts';
+import type { TimeInfo } from '../../../api/contract/world.ts';
+import { parseServerMessage } from './live-parse.ts';
+
+export type LiveStatus =
+  /** First connection under way. */
+  | 'connecting'
+  | 'open'
+  /** Waiting to try again (attempt n of 5). */
+  | 'reconnecting'
+  /** Gave up, or closed for a reason reconnecting cannot fix: the caller polls instead. */
+  | 'closed';
+
+/** What the game does with each message; every handler is typed by its message. */
+export interface LiveHandlers {
+  status(status: LiveStatus, detail: { code?: number; reason?: string; attempt?: number }): void;
+  connected(playerId: string): void;
+  playersList(players: LivePlayer[]): void;
+  playerJoined(player: LivePlayer): void;
+  playerLeft(playerId: string): void;
+  playerMoved(playerId: string, x: number, y: number): void;
+  moveRejected(x: number, y: number, reason: string): void;
+  timeUpdate(time: TimeInfo): void;
+  /** Messages later issues act on (POIs, settlements, inventory, chat, NPCs). */
+  other?(message: ServerMessage): void;
+}
+
+/** The bits of the browser a LiveClient uses (tests pass fakes). */
+export interface LiveEnv {
+  createSocket(url: string): WebSocket;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+  log(...args: unknown[]): void;
+}
+
+const browserEnv: LiveEnv = {
+  createSocket: (url) => new WebSocket(url),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as number),
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (h) => clearInterval(h as number),
+  log: (...args) => console.warn('[live]', ...args),
+};
+
+/** Close codes after which reconnecting would not help. */
+export const NO_RECONNECT = new Set<number>([Close.normal, Close.replaced, Close.versionMismatch, Close.accessLost]);
+
+export function liveUrl(worldId: string, loc: Pick<Location, 'protocol' | 'host'> = location): string {
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws?worldId=${encodeURIComponent(worldId)}`;
+}
+
+export class LiveClient {
+  private socket: WebSocket | null = null;
+  /** Failed attempts since the last successful `connected`. */
+  private failures = 0;
+  private retryTimer: unknown = null;
+  private pingTimer: unknown = null;
+  private stopped = false;
+  private isOpen = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly handlers: LiveHandlers,
+    private readonly env: LiveEnv = browserEnv,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.handlers.status('connecting', {});
+    this.open();
+  }
+
+  /** Closes for good (page leaving, logout). */
+  stop(): void {
+    this.stopped = true;
+    if (this.retryTimer !== null) this.env.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.stopPing();
+    const s = this.socket;
+    this.socket = null;
+    this.isOpen = false;
+    if (s && s.readyState <= 1) s.close(Close.normal, 'Leaving');
+  }
+
+  /** True once the server has said `connected` on the current socket. */
+  get isConnected(): boolean {
+    return this.isOpen;
+  }
+
+  send(message: ClientMessage): boolean {
+    if (!this.isOpen || !this.socket || this.socket.readyState !== 1) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  private open(): void {
+    let socket: WebSocket;
+    try {
+      socket = this.env.createSocket(this.url);
+    } catch (err) {
+      this.env.log('could not open the socket', err);
+      this.scheduleRetry(undefined, 'could not open');
+      return;
+    }
+    this.socket = socket;
+    socket.onmessage = (event) => {
+      if (this.socket !== socket) return;
+      const parsed = parseServerMessage(event.data);
+      if (!parsed.ok) return this.env.log(parsed.error, event.data);
+      try {
+        this.dispatch(parsed.message);
+      } catch (err) {
+        this.env.log('handler failed', err);
+      }
+    };
+    socket.onerror = () => this.env.log('socket error');
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.isOpen = false;
+      this.stopPing();
+      if (this.stopped) return;
+      if (NO_RECONNECT.has(event.code)) {
+        this.handlers.status('closed', { code: event.code, reason: event.reason });
+        return;
+      }
+      this.scheduleRetry(event.code, event.reason);
+    };
+  }
+
+  private scheduleRetry(code: number | undefined, reason: string | undefined): void {
+    this.failures += 1;
+    if (this.failures > WS_RECONNECT_ATTEMPTS) {
+      this.handlers.status('closed', { code, reason, attempt: this.failures - 1 });
+      return;
+    }
+    this.handlers.status('reconnecting', { code, reason, attempt: this.failures });
+    this.retryTimer = this.env.setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.stopped) this.open();
+    }, reconnectDelayMs(this.failures));
+  }
+
+  private stopPing(): void {
+    if (this.pingTimer !== null) this.env.clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
+
+  private dispatch(m: ServerMessage): void {
+    const h = this.handlers;
+    switch (m.type) {
+      case 'connected':
+        if (m.protocolVersion !== PROTOCOL_VERSION) {
+          this.env.log(`server speaks protocol ${m.protocolVersion}, this page ${PROTOCOL_VERSION}: reload the page`);
+          this.socket?.close(Close.normal, 'Protocol mismatch');
+          this.handlers.status('closed', { code: Close.versionMismatch, reason: 'Protocol mismatch' });
+          this.socket = null;
+          return;
+        }
+        this.failures = 0;
+        this.isOpen = true;
+        this.stopPing();
+        this.pingTimer = this.env.setInterval(() => this.send({ type: 'ping' }), WS_PING_INTERVAL_MS);
+        h.status('open', {});
+        return h.connected(m.playerId);
+      case 'players_list':
+        return h.playersList(m.players);
+      case 'player_joined':
+        return h.playerJoined(m.player);
+      case 'player_left':
+        return h.playerLeft(m.playerId);
+      case 'player_moved':
+        return h.playerMoved(m.playerId, m.x, m.y);
+      case 'move_rejected':
+        return h.moveRejected(m.x, m.y, m.reason);
+      case 'time_update':
+        return h.timeUpdate(m.time);
+      case 'error':
+        return this.env.log('server says:', m.message);
+      case 'pong':
+        return;
+      case 'poi_updated':
+      case 'settlement_updated':
+      case 'settlement_created':
+      case 'inventory_updated':
+      case 'chat_message':
+      case 'npc_movement_journey':
+      case 'npc_arrival':
+        return h.other?.(m);
+      default:
+        return assertNever(m);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import { useStore } from '@nanostores/react';
+import { $connection, type ConnectionState } from '../../stores/game.ts';
+
+const TEXT: Record<ConnectionState, string> = {
+  connecting: 'Connecting…',
+  open: 'Live',
+  reconnecting: 'Reconnecting…',
+  closed: 'Offline',
+  polling: 'Polling',
+};
+const HINT: Record<ConnectionState, string> = {
+  connecting: 'Opening the live connection',
+  open: 'Live connection open: moves arrive as they happen',
+  reconnecting: 'Live connection lost; trying again (refreshing every few seconds meanwhile)',
+  closed: 'No live connection',
+  polling: 'No live connection: refreshing every few seconds',
+};
+
+/** The live connection's state, small, in the header. */
+export function ConnectionBadge() {
+  const state = useStore($connection);
+  return (
+    <p className={`game-conn game-conn--${state}`} title={HINT[state]} data-connection={state}>
+      <span className="game-conn__dot" aria-hidden="true" />
+      <span>{TEXT[state]}</span>
+    </p>
+  );
+}
