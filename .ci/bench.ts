@@ -7,6 +7,7 @@ const only = process.argv.slice(2);
 const benches: { name: string; file: string }[] = [
   { name: 'wasm-core', file: 'core-wasm/bench/index.ts' },
   { name: 'lighthouse', file: 'site/bench/lighthouse.ts' },
+  { name: 'map', file: 'site/bench/map-frames.ts' },
   { name: 'live', file: 'api/bench/live.ts' },
 ];
 
