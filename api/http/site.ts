@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import { Elysia } from 'elysia';
 
@@ -30,14 +30,32 @@ export function siteModule(siteDir: string) {
     return null;
   }
 
-  function notFound(): Response {
-    if (existsSync(notFoundPage)) {
-      return new Response(Bun.file(notFoundPage), {
-        status: 404,
-        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
-      });
-    }
+  function notFound(request: Request): Response {
+    if (existsSync(notFoundPage)) return fileResponse(request, notFoundPage, 404, 'no-cache');
     return new Response('404 Page Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
+  }
+
+  /** Text assets gzipped once per file version and kept: the site is small and never changes while running. */
+  const gzipped = new Map<string, { mtimeMs: number; bytes: Uint8Array }>();
+  const COMPRESSIBLE = /\.(html|css|js|mjs|svg|json|txt|xml|webmanifest)$/;
+  function gzipOf(file: string): Uint8Array {
+    const mtimeMs = statSync(file).mtimeMs;
+    const hit = gzipped.get(file);
+    if (hit && hit.mtimeMs === mtimeMs) return hit.bytes;
+    const bytes = Bun.gzipSync(readFileSync(file), { level: 9 });
+    gzipped.set(file, { mtimeMs, bytes });
+    return bytes;
+  }
+
+  function fileResponse(request: Request, file: string, status: number, cacheControl: string): Response {
+    const headers: Record<string, string> = { 'cache-control': cacheControl, 'x-content-type-options': 'nosniff' };
+    if (COMPRESSIBLE.test(file) && (request.headers.get('accept-encoding') ?? '').includes('gzip')) {
+      headers['content-encoding'] = 'gzip';
+      headers['vary'] = 'accept-encoding';
+      headers['content-type'] = Bun.file(file).type;
+      return new Response(request.method === 'HEAD' ? null : gzipOf(file), { status, headers });
+    }
+    return new Response(Bun.file(file), { status, headers });
   }
 
   const serve = ({ request }: { request: Request }) => {
@@ -46,14 +64,9 @@ export function siteModule(siteDir: string) {
       return Response.json({ message: `Not found: ${pathname}` }, { status: 404 });
     }
     const file = resolveFile(pathname);
-    if (!file) return notFound();
+    if (!file) return notFound(request);
     const immutable = pathname.startsWith('/_astro/');
-    return new Response(Bun.file(file), {
-      headers: {
-        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        'x-content-type-options': 'nosniff',
-      },
-    });
+    return fileResponse(request, file, 200, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
 
   return new Elysia({ name: 'wasteland.site', seed: siteDir }).get('/*', serve).head('/*', serve);
