@@ -106,6 +106,34 @@ try {
   console.log(`camera moved ${Math.round(Math.hypot(after.camera.x - before.camera.x, after.camera.y - before.camera.y))} world units`);
   console.log(`frame interval (requestAnimationFrame deltas): median ${ms(raf.median)}  p95 ${ms(raf.p95)}  max ${ms(raf.max)}  over ${raf.n} frames  (≈ ${(1000 / raf.median).toFixed(0)} fps median)`);
   console.log(`renderer work per frame (engine's own timing): median ${ms(work.median)}  p95 ${ms(work.p95)}  max ${ms(work.max)}`);
+
+  // Second phase: walk with the keyboard at zoom 0.3 (vision, explored bits and fog repaints on every new tile).
+  await page.keyboard.press('KeyC');
+  const walkStart = await page.evaluate(() => window.__wastelandMap!.snapshot());
+  const walked: string[] = [];
+  for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) {
+    await page.keyboard.down(key);
+    await page.waitForTimeout(1000);
+    await page.keyboard.up(key);
+    walked.push(key);
+  }
+  const walk = await page.evaluate((n) => {
+    const map = window.__wastelandMap!;
+    const s = map.snapshot();
+    const f = map.frameStats();
+    const done = Math.min(s.frames - n, f.work.length);
+    const idx = (i: number) => (s.frames - done + i) % f.work.length;
+    return {
+      work: Array.from({ length: done }, (_, i) => f.work[idx(i)]!),
+      delta: Array.from({ length: done }, (_, i) => f.delta[idx(i)]!),
+      snapshot: s,
+    };
+  }, walkStart.frames);
+  const ww = stats(walk.work);
+  const wd = stats(walk.delta);
+  const moved = Math.round(Math.hypot(walk.snapshot.me.x - walkStart.me.x, walk.snapshot.me.y - walkStart.me.y));
+  console.log(`walking a square with the keyboard (${walked.join(", ")}, 1 s each; ended ${moved} units from the start, ${walk.snapshot.exploredChunks} chunks explored):`);
+  console.log(`  frame interval median ${ms(wd.median)}  p95 ${ms(wd.p95)};  renderer work median ${ms(ww.median)}  p95 ${ms(ww.p95)}  max ${ms(ww.max)}`);
 } finally {
   await browser.close();
   await server.stop();

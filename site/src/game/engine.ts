@@ -34,6 +34,8 @@ export interface EngineOptions {
   onProgress?(p: { ready: number; needed: number }): void;
   /** The local survivor entered another chunk ("sector"). */
   onSector?(cx: number, cy: number): void;
+  /** The core worker could not generate a chunk. */
+  onChunkError?(err: unknown): void;
   /** A POI came into sight for the first time. */
   onDiscover?(poi: Poi): void;
 }
@@ -110,7 +112,10 @@ export class GameEngine {
       (cx, cy) => o.explored.get(cx, cy),
       (cx, cy) => this.cache.get(cx, cy)?.biomes,
     );
-    this.loader = new ChunkLoader(o.seed, o.generators, (key) => this.cache.has(key), (chunk) => this.addChunk(chunk));
+    this.loader = new ChunkLoader(o.seed, o.generators, (key) => this.cache.has(key), (chunk) => this.addChunk(chunk), (err) => {
+      console.error('[map] chunk generation failed', err);
+      o.onChunkError?.(err);
+    });
     this.updateWanted();
     this.raf = requestAnimationFrame(this.frame);
   }
@@ -151,6 +156,7 @@ export class GameEngine {
       seen.add(p.id);
       this.upsertOther(p);
       if (p.x !== undefined && p.y !== undefined) this.otherMoved(p.id, p.x, p.y, now);
+      else this.others.get(p.id)!.track = new Track(); // out of range: no position to show
     }
     for (const id of this.others.keys()) if (!seen.has(id)) this.others.delete(id);
   }
@@ -449,9 +455,11 @@ export class GameEngine {
     for (let cy = drawn.y0; cy <= drawn.y1; cy++) {
       for (let cx = drawn.x0; cx <= drawn.x1; cx++) {
         const entry = this.cache.get(cx, cy);
-        if (!entry) continue;
+        const bits = entry && this.o.explored.get(cx, cy);
+        if (!entry || !bits) continue;
         for (const p of entry.pois) {
-          if (!this.o.explored.has(p.tileX, p.tileY)) continue;
+          const i = (p.tileY - cy * CHUNK_SIZE) * CHUNK_SIZE + (p.tileX - cx * CHUNK_SIZE);
+          if ((bits[i >> 3]! & (1 << (i & 7))) === 0) continue;
           const sig = this.poiState.get(p.id) ?? p.significance;
           out.push({ x: p.worldX, y: p.worldY, name: p.name, landmark: p.landmark, depleted: sig <= 0 });
         }

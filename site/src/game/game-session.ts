@@ -77,6 +77,9 @@ export function startGameSession(worldId: string = DEFAULT_WORLD_ID): () => void
     addLogEntries(events.map(toLog));
     const exploredMap = new ExploredMap();
     exploredMap.mergeWire(explored.exploredTiles);
+    /** Sectors explored before this visit (the server's record) or entered during it. */
+    const knownSectors = new Set(exploredMap.keys());
+    knownSectors.add(`${chunkOfWorld(player.x)},${chunkOfWorld(player.y)}`);
 
     const live: LiveClient = new LiveClient(liveUrl(world.id), {
       status: (status, detail) => onStatus(status, detail.code),
@@ -127,11 +130,14 @@ export function startGameSession(worldId: string = DEFAULT_WORLD_ID): () => void
       explored: exploredMap,
       sink: {
         socketOpen: () => live.isConnected,
-        sendSocket: (p) => void live.send({ type: 'player_move', x: p.x, y: p.y }),
+        sendSocket: (p) => live.send({ type: 'player_move', x: p.x, y: p.y }),
         sendRest: postMove,
       },
       viewport: { width: window.innerWidth, height: window.innerHeight },
       onReadout: (r) => $readout.set(r),
+      onChunkError: (err) => {
+        if (!ready) $init.set({ phase: 'error', message: `Could not generate the terrain: ${(err as Error).message ?? String(err)}` });
+      },
       onProgress: ({ ready: done, needed }) => {
         if (ready) return;
         if (done < needed) return $init.set({ phase: 'chunks', ready: done, needed });
@@ -139,8 +145,16 @@ export function startGameSession(worldId: string = DEFAULT_WORLD_ID): () => void
         $init.set({ phase: 'ready' });
         engine.enableDiscoveries();
       },
-      onSector: (cx, cy) => logLocal('move', `${shownName($me.get() ?? player)} travelled to sector ${cx}, ${cy}`),
-      onDiscover: (poi) => logLocal('discover', `You spotted ${poi.name}`),
+      onSector: (cx, cy) => {
+        // As the server logs it: a sector never explored before is a discovery, else a move.
+        const key = `${cx},${cy}`;
+        const name = shownName($me.get() ?? player);
+        if (knownSectors.has(key)) logLocal('move', `${name} travelled to sector ${cx}, ${cy}`);
+        else logLocal('discover', `${name} discovered sector ${cx}, ${cy}`);
+        knownSectors.add(key);
+      },
+      // Ordinary POIs are everywhere in towns; only landmarks are worth a log line.
+      onDiscover: (poi) => poi.landmark && logLocal('discover', `You spotted ${poi.name}`),
     });
     engine.setTime(time);
     engine.exploredChanged(exploredMap.keys());

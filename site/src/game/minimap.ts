@@ -1,5 +1,5 @@
 /**
- * The minimap: explored land in the 7 × 7 chunks around the survivor, coloured by biome where the chunk's terrain
+ * The minimap: explored land in the 5 × 5 chunks around the survivor, coloured by biome where the chunk's terrain
  * is known (else a neutral bone colour), with survivors on top. Each chunk keeps a 32 × 32 thumbnail (4 × 4 tiles
  * per pixel) rebuilt only when its explored bits or terrain change; the minimap redraws a few times a second.
  */
@@ -8,7 +8,7 @@ import { BIOME_RGB } from './terrain-raster.ts';
 import { rgba } from './fog.ts';
 import { CHUNK_SIZE, CHUNK_WORLD, chunkKey, chunkOfWorld } from './geometry.ts';
 
-export const MINIMAP_CHUNKS = 7;
+export const MINIMAP_CHUNKS = 5;
 const THUMB = 32;
 const BLOCK = CHUNK_SIZE / THUMB;
 const THUMB_LIMIT = 256;

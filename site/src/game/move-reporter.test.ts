@@ -9,7 +9,7 @@ function setup(socket: boolean) {
   const r = new MoveReporter(
     {
       socketOpen: () => socket,
-      sendSocket: (p) => sent.push({ via: 'ws', p }),
+      sendSocket: (p) => (sent.push({ via: 'ws', p }), true),
       sendRest: (p) => {
         sent.push({ via: 'rest', p });
         return new Promise<void>((res) => rest.push(res));

@@ -11,7 +11,8 @@ export const REST_REPORT_MS = 500;
 export interface ReportSink {
   /** True when the live socket is open: reports go there (fire and forget). */
   socketOpen(): boolean;
-  sendSocket(p: Point): void;
+  /** False when the socket could not take it after all (it just closed): the report goes over REST. */
+  sendSocket(p: Point): boolean;
   /** REST fallback; resolves when the server has answered. */
   sendRest(p: Point): Promise<void>;
 }
@@ -39,9 +40,7 @@ export class MoveReporter {
     const t = this.now();
     if (this.sink.socketOpen()) {
       if (!final && t - this.lastSentAt < SOCKET_REPORT_MS) return;
-      this.mark(p, t);
-      this.sink.sendSocket(p);
-      return;
+      if (this.sink.sendSocket(p)) return this.mark(p, t);
     }
     if (this.restInFlight) {
       if (final) this.pendingFinal = { x: p.x, y: p.y };

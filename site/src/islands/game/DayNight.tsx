@@ -19,7 +19,8 @@ export function DayNight() {
         </svg>
       )}
       <span>
-        {label} <span data-testid="game-time">{time.timeString}</span>
+        <span className="game-daynight__label">{label} </span>
+        <span data-testid="game-time">{time.timeString}</span>
       </span>
     </p>
   );

@@ -7,7 +7,7 @@ import { OnlinePlayers } from './OnlinePlayers.tsx';
 export function GameHeader() {
   return (
     <header className="game-header">
-      <p className="game-header__title wl-stencil">Wasteland</p>
+      <h1 className="game-header__title wl-stencil">Wasteland</h1>
       <div className="game-header__tools">
         <button type="button" className="game-icon-button" disabled aria-label="Audio settings" title="Audio settings (coming soon)">
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
@@ -18,7 +18,7 @@ export function GameHeader() {
         <DayNight />
         <OnlinePlayers />
         <ConnectionBadge />
-        <a className="wl-button wl-button--ghost wl-button--sm" href="/wiki" target="_blank" rel="noopener">
+        <a className="wl-button wl-button--ghost wl-button--sm game-header__wiki" href="/wiki" target="_blank" rel="noopener">
           Wiki
         </a>
         <button type="button" className="wl-button wl-button--ghost wl-button--sm" onClick={() => void logout()}>

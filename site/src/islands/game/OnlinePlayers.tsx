@@ -25,7 +25,10 @@ export function OnlinePlayers() {
           <path d="M2 20c0-4 3-6.5 7-6.5s7 2.5 7 6.5z" />
           <circle cx="17" cy="9" r="2.5" opacity=".7" />
         </svg>
-        <span>{list.length} online</span>
+        <span>
+          {list.length}
+          <span className="game-online__label"> online</span>
+        </span>
       </button>
       <div id={id} className="game-online__popover wl-panel" role="region" aria-label="Survivors Online" hidden={!open}>
         <h2>Survivors Online</h2>
