@@ -144,3 +144,38 @@ test('keyboard walking, the activity log and, on a phone, the bottom bar instead
   expect(moved).toBe(true);
   await ctx.close();
 });
+
+test('without a live connection the page polls: the other survivor still moves, and the header says so', async ({ browser, gameServer: server }) => {
+  const [ctxA, ctxB] = await Promise.all([browser.newContext(), browser.newContext()]);
+  // B's sockets are refused at once, as a proxy that drops WebSockets would.
+  await ctxB.routeWebSocket(/\/ws/, (ws) => ws.close({ code: 1011, reason: 'no sockets here' }));
+  const [pageA, pageB] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
+  const a = await enterGame(pageA, server, 'Ada Live', false);
+  await enterGame(pageB, server, 'Ben Polling', false);
+  await expect(pageB.locator('[data-connection]')).toHaveAttribute('data-connection', /reconnecting|polling/);
+  await expect(pageA.locator('[data-connection]')).toHaveAttribute('data-connection', 'open');
+  await expect(pageB.getByRole('button', { name: '2 online' })).toBeVisible();
+
+  const end = await walkSomewhere(pageA);
+  await expect
+    .poll(
+      async () => {
+        const seen = (await snapshot(pageB)).players.find((p) => p.id === a.me.id);
+        return seen ? Math.round(Math.hypot(seen.x - end.x, seen.y - end.y)) : -1;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(0);
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('explored land is saved by beacon when the page is left', async ({ page, gameServer: server }) => {
+  await enterGame(page, server, 'Eve Explorer', false);
+  const before = (await snapshot(page)).exploredChunks;
+  expect(before).toBeGreaterThan(0);
+  await page.goto(`${server.url}/lobby`); // pagehide: the beacon carries the unsaved chunks
+  await expect
+    .poll(async () => ((await (await page.request.get(`${server.url}/api/player/explored-tiles`)).json()) as { exploredTiles: unknown[] }).exploredTiles.length)
+    .toBe(before);
+});
