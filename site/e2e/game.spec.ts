@@ -179,3 +179,28 @@ test('explored land is saved by beacon when the page is left', async ({ page, ga
     .poll(async () => ((await (await page.request.get(`${server.url}/api/player/explored-tiles`)).json()) as { exploredTiles: unknown[] }).exploredTiles.length)
     .toBe(before);
 });
+
+test('a failed move says Movement Failed; an unauthorized one says so and goes to /api/login', async ({ browser, gameServer: server }) => {
+  const ctx = await browser.newContext();
+  await ctx.routeWebSocket(/\/ws/, (ws) => ws.close({ code: 1011 })); // moves go over REST
+  const page = await ctx.newPage();
+  await enterGame(page, server, 'Fay Fails', false);
+  const box = (await page.getByTestId('map').boundingBox())!;
+  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+
+  await page.route('**/api/player/move**', (route) => route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }));
+  await page.mouse.click(box.x + box.width / 2 + 80, box.y + box.height / 2 + 10);
+  await expect(toasts).toContainText('Movement Failed');
+  await expect(toasts).toContainText('Could not move to that position');
+  await page.keyboard.press('F8');
+  await expect(toasts.getByRole('list')).toBeFocused();
+
+  await page.unroute('**/api/player/move**');
+  await page.route('**/api/player/move**', (route) => route.fulfill({ status: 401, json: { message: 'Unauthorized' } }));
+  await page.mouse.click(box.x + box.width / 2 - 80, box.y + box.height / 2 - 10);
+  await expect(toasts).toContainText('Unauthorized');
+  await expect(toasts).toContainText('You are logged out. Logging in again...');
+  // /api/login sends a signed-in user on to the lobby.
+  await page.waitForURL(/\/lobby$/);
+  await ctx.close();
+});
