@@ -7,6 +7,7 @@ import { NAV_MARKER_MS } from '../../../api/contract/world.ts';
 import type { LivePlayer } from '../../../api/contract/protocol.ts';
 import type { TimeInfo } from '../../../api/contract/world.ts';
 import type { Chunk, Core, Poi, Visibility } from '../../../core-wasm/index.ts';
+import { INTERACTION_RADIUS } from '../../../core-wasm/constants.ts';
 import { clampZoom, drawnChunks, screenToWorld, wantedChunks, zoomAround, zoomBySteps, zoomForPinch, zoomForWheel, type Camera } from './camera.ts';
 import { ChunkCache } from './chunk-cache.ts';
 import { ChunkLoader, type ChunkGenerator } from './chunk-loader.ts';
@@ -51,6 +52,16 @@ export interface MapSnapshot {
   exploredChunks: number;
   frames: number;
 }
+
+/** The survivor's position as onPosition() reports it. */
+export interface PositionUpdate {
+  x: number;
+  y: number;
+  walking: boolean;
+}
+
+/** A POI within reach of a position, with its current significance as this client knows it. */
+export type NearbyPoi = Poi & { distance: number; currentSignificance: number };
 
 interface Other {
   track: Track;
@@ -101,6 +112,8 @@ export class GameEngine {
   private readonly frameWork = new Float64Array(FRAME_SAMPLES);
   private readonly frameDelta = new Float64Array(FRAME_SAMPLES);
   private stopped = false;
+  private readonly positionListeners = new Set<(p: PositionUpdate) => void>();
+  private positionKey = '';
 
   constructor(private readonly o: EngineOptions) {
     this.me = { ...o.me };
@@ -188,6 +201,53 @@ export class GameEngine {
 
   setPoiSignificance(id: string, currentSignificance: number): void {
     this.poiState.set(id, currentSignificance);
+    this.positionKey = ''; // position listeners hear about it on the next frame (nearby-POI views refresh)
+  }
+
+  /**
+   * The nearest POI whose reach covers (x, y): the server's rule, max(INTERACTION_RADIUS, poi.radius) world units
+   * from the POI's centre. Reach is under 100 units, so the 3 × 3 chunks around the position hold every candidate.
+   */
+  nearestPoi(x = this.me.x, y = this.me.y): NearbyPoi | null {
+    let best: NearbyPoi | null = null;
+    const cx = chunkOfWorld(x);
+    const cy = chunkOfWorld(y);
+    for (let j = cy - 1; j <= cy + 1; j++) {
+      for (let i = cx - 1; i <= cx + 1; i++) {
+        for (const p of this.poisOf(i, j)) {
+          const distance = Math.hypot(p.worldX - x, p.worldY - y);
+          if (distance > Math.max(INTERACTION_RADIUS, p.radius) || (best && distance >= best.distance)) continue;
+          best = { ...p, distance, currentSignificance: this.poiState.get(p.id) ?? p.significance };
+        }
+      }
+    }
+    return best;
+  }
+
+  private poisOf(cx: number, cy: number): readonly Poi[] {
+    const entry = this.cache.get(cx, cy);
+    if (entry) return entry.pois;
+    try {
+      return this.o.core.pois(this.o.seed, cx, cy); // evicted while the view is panned away: the core memoises
+    } catch {
+      return [];
+    }
+  }
+
+  /** Calls `fn` now and whenever the rounded position or the walking state changes (or a POI's significance). */
+  onPosition(fn: (p: PositionUpdate) => void): () => void {
+    this.positionListeners.add(fn);
+    fn({ x: this.me.x, y: this.me.y, walking: this.walking });
+    return () => this.positionListeners.delete(fn);
+  }
+
+  private notifyPosition(): void {
+    if (this.positionListeners.size === 0) return;
+    const key = `${Math.round(this.me.x)},${Math.round(this.me.y)},${this.walking}`;
+    if (key === this.positionKey) return;
+    this.positionKey = key;
+    const p = { x: this.me.x, y: this.me.y, walking: this.walking };
+    for (const fn of this.positionListeners) fn(p);
   }
 
   setSettlements(list: { x: number; y: number; name: string }[]): void {
@@ -301,6 +361,7 @@ export class GameEngine {
     if ((window.devicePixelRatio || 1) !== this.dpr) this.resize();
 
     this.walk(dt);
+    this.notifyPosition();
     this.cam.x = this.me.x + this.pan.x;
     this.cam.y = this.me.y + this.pan.y;
     this.updateWanted();

@@ -16,6 +16,7 @@ import {
   $connection, $init, $me, $online, $readout, $time, $world, addLogEntries, logLocal, removeOnline, resetGameStores, setOnline, upsertOnline,
   type LogEntry,
 } from '../stores/game.ts';
+import { inventoryUpdated, startActionsSession } from './actions-session.ts';
 import { GameEngine } from './engine.ts';
 import { ExploredMap } from './explored.ts';
 import { startExploredSync } from './explored-sync.ts';
@@ -107,6 +108,7 @@ export function startGameSession(worldId: string = DEFAULT_WORLD_ID): () => void
       timeUpdate: (t) => setTime(t),
       other: (m) => {
         if (m.type === 'poi_updated') engine.setPoiSignificance(m.poi.id, m.poi.currentSignificance);
+        else if (m.type === 'inventory_updated') inventoryUpdated();
       },
     });
 
@@ -163,6 +165,7 @@ export function startGameSession(worldId: string = DEFAULT_WORLD_ID): () => void
       engine.stop();
       $engine.set(null);
     });
+    cleanups.push(startActionsSession(engine, worldId));
 
     function setTime(t: TimeInfo) {
       $time.set(t);

@@ -1,4 +1,15 @@
-/** Slot for actions: Forage, the nearby POI card, auto-scavenge (filled by the scavenging issue). */
+import { ForageButton } from './actions/ForageButton.tsx';
+import { PoiCard } from './actions/PoiCard.tsx';
+import { WandererDialog } from './actions/WandererDialog.tsx';
+import './actions/actions.css';
+
+/** Actions: Forage, and the nearby POI card with Scavenge and Auto-Scavenge. */
 export function ActionsPanel() {
-  return <p className="wl-muted game-slot" data-slot="actions">Walk the wasteland; actions come with scavenging.</p>;
+  return (
+    <div className="act-panel" data-slot="actions">
+      <ForageButton />
+      <PoiCard />
+      <WandererDialog />
+    </div>
+  );
 }

@@ -1,4 +1,31 @@
-/** Slot for the inventory (filled by the scavenging issue). */
+import { useStore } from '@nanostores/react';
+import { useMemo } from 'react';
+import { countItems } from '../../game/actions-text.ts';
+import { groupInventory, inventoryTotal } from '../../game/actions-inventory.ts';
+import { $inventory } from '../../stores/actions.ts';
+import { ItemList } from './actions/ItemList.tsx';
+import './actions/actions.css';
+
+/** Your pack, grouped by storage category, with quantities and quality (refreshed every 12 s and on changes). */
 export function InventoryPanel() {
-  return <p className="wl-muted game-slot" data-slot="inventory">Your pack is empty.</p>;
+  const inv = useStore($inventory);
+  const groups = useMemo(() => groupInventory(inv.items), [inv.items]);
+  if (groups.length === 0) {
+    if (inv.status === 'loading') return <p className="wl-muted game-slot">Checking your pack...</p>;
+    if (inv.status === 'error') return <p className="wl-error game-slot">Could not load your inventory.</p>;
+    return <p className="wl-muted game-slot" data-slot="inventory">Your pack is empty.</p>;
+  }
+  return (
+    <div className="act-inventory" data-slot="inventory" data-testid="inventory">
+      <p className="act-hint wl-muted">{countItems(inventoryTotal(inv.items))} in your pack</p>
+      {groups.map((g) => (
+        <section key={g.category} className="act-inventory__group" aria-label={g.label}>
+          <h3>
+            {g.label} <span className="wl-muted">{g.total}</span>
+          </h3>
+          <ItemList items={g.stacks} label={g.label} />
+        </section>
+      ))}
+    </div>
+  );
 }

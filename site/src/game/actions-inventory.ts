@@ -1,0 +1,38 @@
+/** The Inventory panel's layout: stacks grouped by storage category (the catalogue's order), pure. */
+import { STORAGE_CATEGORIES, type InventoryItem, type StorageCategory } from '../../../api/contract/items.ts';
+
+export const CATEGORY_LABELS: Record<StorageCategory, string> = {
+  food: 'Food',
+  medicine: 'Medicine',
+  ammo: 'Ammo',
+  materials: 'Materials',
+  items: 'Items',
+  misc: 'Misc',
+};
+
+export interface InventoryGroup {
+  category: StorageCategory;
+  label: string;
+  /** Sum of the stacks' quantities. */
+  total: number;
+  /** By name, then best quality first. */
+  stacks: InventoryItem[];
+}
+
+/** Non-empty categories in catalogue order; an unknown category counts as misc. */
+export function groupInventory(items: readonly InventoryItem[]): InventoryGroup[] {
+  const by = new Map<StorageCategory, InventoryItem[]>();
+  for (const item of items) {
+    const cat: StorageCategory = STORAGE_CATEGORIES.includes(item.category) ? item.category : 'misc';
+    by.set(cat, [...(by.get(cat) ?? []), item]);
+  }
+  return STORAGE_CATEGORIES.filter((c) => by.has(c)).map((category) => {
+    const stacks = by.get(category)!.sort((a, b) => a.itemName.localeCompare(b.itemName) || b.metadata.quality - a.metadata.quality);
+    return { category, label: CATEGORY_LABELS[category], total: stacks.reduce((n, s) => n + s.quantity, 0), stacks };
+  });
+}
+
+/** Sum of every stack. */
+export function inventoryTotal(items: readonly InventoryItem[]): number {
+  return items.reduce((n, i) => n + i.quantity, 0);
+}

@@ -1,0 +1,84 @@
+import { describe, expect, test } from 'bun:test';
+import { ACTION_TEXT } from '../../../api/contract/actions.ts';
+import {
+  ACTION_TOASTS, forageLog, forageToast, itemTotal, listItems, poiTypeLabel, scavengeLog, scavengeNote, scavengeToast, searchedOut,
+  type ScavengeResult,
+} from './actions-text.ts';
+
+const item = (itemName: string, quantity = 1, quality = 50) => ({ itemName, itemType: 'material' as const, quantity, metadata: { quality } });
+const result = (over: Partial<ScavengeResult> = {}): ScavengeResult => ({
+  items: [],
+  depleted: false,
+  currentSignificance: 4,
+  newSignificance: 3,
+  npcSpawnCheck: { shouldSpawn: false },
+  ...over,
+});
+
+describe('scavenge toasts (spec section 8)', () => {
+  test('Found Items! counts quantities and says to click again, or that the place is picked clean', () => {
+    const two = [item('Wood Planks', 2), item('Rope')];
+    expect(itemTotal(two)).toBe(3);
+    expect(scavengeToast(result({ items: two }))).toEqual({ title: 'Found Items!', description: 'Found 3 items. Click again to search more.' });
+    expect(scavengeToast(result({ items: [item('Rope')], depleted: true, newSignificance: 0 }))).toEqual({
+      title: 'Found Items!',
+      description: 'Found 1 item. This area has been picked clean.',
+    });
+  });
+
+  test('Nothing Found, with the picked-clean note when the search emptied the place', () => {
+    expect(scavengeToast(result())).toEqual({ title: 'Nothing Found', description: 'Found nothing this time. Try again.' });
+    expect(scavengeToast(result({ depleted: true, currentSignificance: 1, newSignificance: 0 }))).toEqual({
+      title: 'Nothing Found',
+      description: 'This area has been picked clean.',
+    });
+  });
+
+  test("Area Depleted when the server searched nothing (a place at its floor answers with no change)", () => {
+    const floor = result({ depleted: true, currentSignificance: 0, newSignificance: 0 });
+    expect(searchedOut(floor)).toBe(true);
+    expect(scavengeToast(floor)).toEqual(ACTION_TOASTS.areaDepleted);
+    expect(ACTION_TOASTS.areaDepleted.description).toBe('This location has been completely searched.');
+    expect(scavengeNote(floor)).toBe(ACTION_TEXT.pickedClean);
+    expect(scavengeNote(result({ depleted: true, currentSignificance: 1, newSignificance: 0 }))).toBe('Significance 1 → 0 · picked clean');
+  });
+
+  test('failure toasts are destructive and carry the spec texts', () => {
+    expect(ACTION_TOASTS.scavengeFailed).toEqual({ title: 'Scavenging Failed', description: 'Could not scavenge this location.', variant: 'destructive' });
+    expect(ACTION_TOASTS.forageFailed).toEqual({ title: 'Foraging Failed', description: 'Could not forage for materials.', variant: 'destructive' });
+    expect(ACTION_TOASTS.autoFailed).toEqual({ title: 'Auto-Scavenge Failed', description: 'Could not continue auto-scavenging.', variant: 'destructive' });
+  });
+});
+
+describe('forage toasts', () => {
+  test('success lists what was found; nothing says how many tiles; none says they were recently foraged', () => {
+    expect(forageToast({ items: [item('Wild Berries', 2)], tilesForaged: 25 })).toEqual({
+      title: 'Foraging Successful!',
+      description: 'Found 2 items in 25 tiles: Wild Berries ×2.',
+    });
+    expect(forageToast({ items: [], tilesForaged: 12 })).toEqual({ title: 'Searched 12 tiles but found nothing this time' });
+    expect(forageToast({ items: [], tilesForaged: 0 })).toEqual({ title: 'All nearby tiles were recently foraged' });
+  });
+});
+
+describe('game log lines', () => {
+  test('finds are discoveries with the place; empty searches are moves', () => {
+    expect(scavengeLog('Old Gas Station', result({ items: [item('Scrap Metal', 2), item('Rope')] }))).toEqual({
+      type: 'discover',
+      message: 'Found 3 items at Old Gas Station: Scrap Metal ×2, Rope',
+    });
+    expect(scavengeLog('Old Gas Station', result({ depleted: true, newSignificance: 0 }))).toEqual({
+      type: 'move',
+      message: 'Searched Old Gas Station and found nothing; it is picked clean',
+    });
+    expect(scavengeLog('Old Gas Station', result({ depleted: true, currentSignificance: 0, newSignificance: 0 })).message).toBe('Old Gas Station is picked clean');
+    expect(forageLog({ items: [item('Edible Roots')], tilesForaged: 25 })).toEqual({ type: 'discover', message: 'Foraged 1 item: Edible Roots' });
+    expect(forageLog({ items: [], tilesForaged: 0 }).type).toBe('move');
+  });
+
+  test('helpers', () => {
+    expect(listItems([item('A', 1), item('B', 4)])).toBe('A, B ×4');
+    expect(poiTypeLabel('abandoned_house')).toBe('Abandoned house');
+    expect(poiTypeLabel('school')).toBe('School');
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * The words of scavenging and foraging: which toast (spec section 8) and which Game Log line a result earns. Pure.
+ */
+import type { LootItem } from '../../../api/contract/items.ts';
+import type { ForageResult, ScavengeResult } from '../../../api/modules/actions/service.ts';
+import type { WorldEventType } from '../../../api/contract/world.ts';
+import type { ToastInput } from '../islands/game/toast/toast-store.ts';
+
+export type { ForageResult, ScavengeResult };
+
+export const ACTION_TOASTS = {
+  scavengeFailed: { title: 'Scavenging Failed', description: 'Could not scavenge this location.', variant: 'destructive' },
+  forageFailed: { title: 'Foraging Failed', description: 'Could not forage for materials.', variant: 'destructive' },
+  autoFailed: { title: 'Auto-Scavenge Failed', description: 'Could not continue auto-scavenging.', variant: 'destructive' },
+  areaDepleted: { title: 'Area Depleted', description: 'This location has been completely searched.' },
+} as const satisfies Record<string, ToastInput>;
+
+export const PICKED_CLEAN_NOTE = 'This area has been picked clean.';
+
+/** Items found, counting quantities: 'Wood Planks ×2, Rope' is 3 items. */
+export function itemTotal(items: readonly LootItem[]): number {
+  return items.reduce((n, i) => n + i.quantity, 0);
+}
+
+export function countItems(n: number): string {
+  return `${n} item${n === 1 ? '' : 's'}`;
+}
+
+/** 'Wood Planks ×2, Rope'. */
+export function listItems(items: readonly LootItem[]): string {
+  return items.map((i) => (i.quantity > 1 ? `${i.itemName} ×${i.quantity}` : i.itemName)).join(', ');
+}
+
+/** The server's answer for a place already at its floor: nothing was searched, nothing changed. */
+export function searchedOut(r: ScavengeResult): boolean {
+  return r.depleted && r.items.length === 0 && r.currentSignificance === r.newSignificance;
+}
+
+export function scavengeToast(r: ScavengeResult): ToastInput {
+  if (searchedOut(r)) return ACTION_TOASTS.areaDepleted;
+  if (r.items.length > 0) {
+    const found = `Found ${countItems(itemTotal(r.items))}.`;
+    return { title: 'Found Items!', description: `${found} ${r.depleted ? PICKED_CLEAN_NOTE : 'Click again to search more.'}` };
+  }
+  return { title: 'Nothing Found', description: r.depleted ? PICKED_CLEAN_NOTE : 'Found nothing this time. Try again.' };
+}
+
+export function forageToast(r: ForageResult): ToastInput {
+  if (r.items.length > 0) {
+    return { title: 'Foraging Successful!', description: `Found ${countItems(itemTotal(r.items))} in ${r.tilesForaged} tiles: ${listItems(r.items)}.` };
+  }
+  if (r.tilesForaged > 0) return { title: `Searched ${r.tilesForaged} tiles but found nothing this time` };
+  return { title: 'All nearby tiles were recently foraged' };
+}
+
+export interface LogLine {
+  type: WorldEventType;
+  message: string;
+}
+
+/** Finds are discoveries (gold in the log); empty searches and picked-clean places are plain moves. */
+export function scavengeLog(place: string, r: ScavengeResult): LogLine {
+  if (searchedOut(r)) return { type: 'move', message: `${place} is picked clean` };
+  const clean = r.depleted ? '; it is picked clean' : '';
+  if (r.items.length > 0) return { type: 'discover', message: `Found ${countItems(itemTotal(r.items))} at ${place}: ${listItems(r.items)}${clean}` };
+  return { type: 'move', message: `Searched ${place} and found nothing${clean}` };
+}
+
+export function forageLog(r: ForageResult): LogLine {
+  if (r.items.length > 0) return { type: 'discover', message: `Foraged ${countItems(itemTotal(r.items))}: ${listItems(r.items)}` };
+  if (r.tilesForaged > 0) return { type: 'move', message: `Foraged ${r.tilesForaged} tiles and found nothing` };
+  return { type: 'move', message: 'Foraged nowhere new: the nearby tiles were recently foraged' };
+}
+
+/** Under the items in Scavenge Results. */
+export function scavengeNote(r: ScavengeResult): string {
+  if (searchedOut(r)) return 'Area picked clean';
+  const sig = `Significance ${r.currentSignificance} → ${r.newSignificance}`;
+  return r.depleted ? `${sig} · picked clean` : sig;
+}
+
+export function forageNote(r: ForageResult): string {
+  return r.tilesForaged > 0 ? `Searched ${r.tilesForaged} tiles` : 'All nearby tiles were recently foraged';
+}
+
+/** 'abandoned_house' → 'Abandoned house'. */
+export function poiTypeLabel(type: string): string {
+  const words = type.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The recruit dialog's survivor (spec section 4's defaults when the server names none). */
+export const UNKNOWN_SURVIVOR = { name: 'Unknown Survivor', description: 'A survivor seeking shelter and safety.' } as const;

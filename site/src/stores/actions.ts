@@ -1,0 +1,93 @@
+/**
+ * What the Actions, Scavenge Results and Inventory panels show (spec section 2), as nanostores. The logic that
+ * fills them lives in site/src/game/actions*.ts; these are plain state plus a few derived values.
+ */
+import { atom, computed } from 'nanostores';
+import { sameForageArea } from '../../../api/contract/actions.ts';
+import type { InventoryItem, LootItem } from '../../../api/contract/items.ts';
+import type { BiomeName, PoiType } from '../../../core-wasm/constants.ts';
+
+/** The POI whose reach covers the survivor (the nearest one), with its current significance. */
+export interface NearbyPoiView {
+  id: string;
+  name: string;
+  type: PoiType;
+  biome: BiomeName;
+  landmark: boolean;
+  significance: number;
+  currentSignificance: number;
+}
+export const $nearbyPoi = atom<NearbyPoiView | null>(null);
+
+/** The survivor's tile (changes at most once per 5 world units). */
+export interface TilePos {
+  tileX: number;
+  tileY: number;
+}
+export const $playerTile = atom<TilePos | null>(null);
+/** Where the last forage succeeded (this visit). */
+export const $lastForage = atom<TilePos | null>(null);
+export const $foraging = atom(false);
+/** A scavenge request is in flight (manual or an auto-scavenge step). */
+export const $scavenging = atom(false);
+/** The running auto-scavenge, if any. */
+export const $autoScavenge = atom<{ poiId: string; poiName: string } | null>(null);
+/**
+ * The server said this POI is searched out for us (its answer depends on our tools) at this significance. Holds
+ * until the significance changes (recovery, someone else's search) or we walk to another POI.
+ */
+export const $exhausted = atom<{ poiId: string; significance: number } | null>(null);
+
+/** Forage is disabled while one is pending, or where the last one was (the same-area rule of api/contract). */
+export const $forageScoured = computed([$lastForage, $playerTile], (last, here) => !!last && !!here && sameForageArea(last, here));
+
+/** 'Area picked clean': significance at or below 0, or the server's depleted answer still holds. */
+export function pickedClean(poi: NearbyPoiView, exhausted: { poiId: string; significance: number } | null): boolean {
+  return poi.currentSignificance <= 0 || isExhausted(poi, exhausted);
+}
+export function isExhausted(poi: NearbyPoiView, exhausted: { poiId: string; significance: number } | null): boolean {
+  return !!exhausted && exhausted.poiId === poi.id && exhausted.significance === poi.currentSignificance;
+}
+
+/** One scavenge or forage, for the Scavenge Results panel. */
+export interface ResultEntry {
+  id: number;
+  kind: 'scavenge' | 'forage';
+  /** Where: the POI's name, or the tile foraged around. */
+  place: string;
+  /** ISO time. */
+  at: string;
+  items: LootItem[];
+  /** A short line under the items ('Significance 4 → 3', 'Searched 25 tiles', …). */
+  note: string;
+}
+export const RESULTS_KEPT = 8;
+export const $results = atom<ResultEntry[]>([]);
+let resultId = 1;
+
+/** Newest first, the last 8. */
+export function addResult(entry: Omit<ResultEntry, 'id' | 'at'>, at = new Date()): void {
+  $results.set([{ ...entry, id: resultId++, at: at.toISOString() }, ...$results.get()].slice(0, RESULTS_KEPT));
+}
+
+export type InventoryState =
+  | { status: 'loading'; items: InventoryItem[] }
+  | { status: 'ready'; items: InventoryItem[] }
+  | { status: 'error'; items: InventoryItem[]; message: string };
+export const $inventory = atom<InventoryState>({ status: 'loading', items: [] });
+
+/** A survivor drawn by a scavenge (the 'Wanderer Approaches' dialog), until dismissed. */
+export const $wanderer = atom<{ name: string; description: string } | null>(null);
+
+export function resetActionStores(): void {
+  $nearbyPoi.set(null);
+  $playerTile.set(null);
+  $lastForage.set(null);
+  $foraging.set(false);
+  $scavenging.set(false);
+  $autoScavenge.set(null);
+  $exhausted.set(null);
+  $results.set([]);
+  $inventory.set({ status: 'loading', items: [] });
+  $wanderer.set(null);
+}
