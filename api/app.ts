@@ -19,7 +19,7 @@ import { actionsModule } from './modules/actions/index.ts';
 import { ActionsService } from './modules/actions/service.ts';
 import { worldModule } from './modules/world/index.ts';
 import { WorldService } from './modules/world/service.ts';
-import { WS_MAX_MESSAGE_BYTES } from './contract/protocol.ts';
+import { MOVE_FANOUT_MS, WS_MAX_MESSAGE_BYTES } from './contract/protocol.ts';
 
 /** Live positions are written back to the database this often. */
 const SWEEP_INTERVAL_MS = 2_000;
@@ -55,6 +55,7 @@ export function createApp(deps: AppDeps) {
     .onStart(({ server }) => {
       live.attach((topic, message) => server?.publish(topic, JSON.stringify(message)));
       timers.push(
+        setInterval(() => live.flushMoves(), MOVE_FANOUT_MS),
         setInterval(() => void live.sweep().catch((err) => console.error('[live] sweep failed', err)), SWEEP_INTERVAL_MS),
         setInterval(() => {
           for (const worldId of live.activeWorlds()) live.publish(worldTopic(worldId), { type: 'time_update', time: worlds.time() });

@@ -17,6 +17,11 @@ export const Close = {
 } as const;
 
 export const WS_MAX_MESSAGE_BYTES = 4096;
+/**
+ * Moves are fanned out in ticks: each sector's moves of the last tick go out as one `players_moved` frame, so an
+ * observer gets ~40 frames a second however many survivors walk around it.
+ */
+export const MOVE_FANOUT_MS = 25;
 /** Token bucket per connection. */
 export const WS_RATE_PER_SECOND = 20;
 export const WS_RATE_BURST = 40;
@@ -48,6 +53,8 @@ export type ServerMessage =
   | { type: 'player_joined'; player: LivePlayer }
   | { type: 'player_left'; playerId: string }
   | { type: 'player_moved'; playerId: string; x: number; y: number }
+  /** Moves gathered over one fan-out tick (MOVE_FANOUT_MS): the latest position of each mover in range. */
+  | { type: 'players_moved'; moves: { playerId: string; x: number; y: number }[] }
   | { type: 'move_rejected'; x: number; y: number; reason: string }
   | { type: 'time_update'; time: TimeInfo }
   | { type: 'poi_updated'; poi: { id: string; currentSignificance: number; hasShelter?: boolean } }

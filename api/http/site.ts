@@ -36,9 +36,9 @@ export function siteModule(siteDir: string) {
   }
 
   /** Text assets gzipped once per file version and kept: the site is small and never changes while running. */
-  const gzipped = new Map<string, { mtimeMs: number; bytes: Uint8Array }>();
+  const gzipped = new Map<string, { mtimeMs: number; bytes: Uint8Array<ArrayBuffer> }>();
   const COMPRESSIBLE = /\.(html|css|js|mjs|svg|json|txt|xml|webmanifest)$/;
-  function gzipOf(file: string): Uint8Array {
+  function gzipOf(file: string): Uint8Array<ArrayBuffer> {
     const mtimeMs = statSync(file).mtimeMs;
     const hit = gzipped.get(file);
     if (hit && hit.mtimeMs === mtimeMs) return hit.bytes;

@@ -41,6 +41,9 @@ export interface LiveSocket {
 
 export type Publish = (topic: string, message: ServerMessage) => void;
 
+/** Positions written back per statement. */
+const SAVE_SLICE = 50;
+
 /** REST-only survivors (no socket) stay listed as online this long after their last call. */
 export const REST_ONLINE_MS = 60_000;
 
@@ -78,6 +81,8 @@ export class LiveWorlds {
   private readonly walkers = new Map<string, Map<string, Walker>>();
   private readonly sockets = new Map<string, LiveSocket>();
   private publishFn: Publish = () => {};
+  /** Moves waiting for the next fan-out tick, by sector topic, latest position per mover. */
+  private pendingMoves = new Map<string, Map<string, { playerId: string; x: number; y: number }>>();
 
   constructor(
     private readonly services: Services,
@@ -91,6 +96,20 @@ export class LiveWorlds {
 
   publish(topic: string, message: ServerMessage): void {
     this.publishFn(topic, message);
+  }
+
+  private queueMove(topic: string, w: Walker): void {
+    let moves = this.pendingMoves.get(topic);
+    if (!moves) this.pendingMoves.set(topic, (moves = new Map()));
+    moves.set(w.userId, { playerId: w.userId, x: w.pos.x, y: w.pos.y });
+  }
+
+  /** One fan-out tick: every sector with moves hears them in one frame. */
+  flushMoves(): void {
+    if (this.pendingMoves.size === 0) return;
+    const pending = this.pendingMoves;
+    this.pendingMoves = new Map();
+    for (const [topic, moves] of pending) this.publish(topic, { type: 'players_moved', moves: [...moves.values()] });
   }
 
   private worldWalkers(worldId: string): Map<string, Walker> {
@@ -181,16 +200,15 @@ export class LiveWorlds {
     if (!decision.accepted) return { accepted: false, x: w.pos.x, y: w.pos.y, reason: decision.reason };
     w.pos = decision.position;
     w.dirty = true;
-    const moved: ServerMessage = { type: 'player_moved', playerId: w.userId, x: w.pos.x, y: w.pos.y };
     const { cx, cy } = chunkOfWorld(w.pos.x, w.pos.y, terrain.chunkWorldSize);
     const crossed = cx !== w.cx || cy !== w.cy;
     if (crossed) {
       // Those who just lost sight of the mover hear its last position once.
-      this.publish(chunkTopic(w.worldId, w.cx, w.cy), moved);
+      this.queueMove(chunkTopic(w.worldId, w.cx, w.cy), w);
       this.changeChunk(w, cx, cy);
       void this.logTravel(w, cx, cy).catch(() => {});
     }
-    this.publish(chunkTopic(w.worldId, w.cx, w.cy), moved);
+    this.queueMove(chunkTopic(w.worldId, w.cx, w.cy), w);
     return { accepted: true, x: w.pos.x, y: w.pos.y };
   }
 
@@ -296,7 +314,12 @@ export class LiveWorlds {
           w.dirty = false;
         }
       }
-      if (rows.length) await this.services.repos.players.savePositions(worldId, rows);
+      // In slices, yielding between them: embedded PGlite runs in this thread, and one long write would hold up
+      // the move fan-out for every world.
+      for (let i = 0; i < rows.length; i += SAVE_SLICE) {
+        await this.services.repos.players.savePositions(worldId, rows.slice(i, i + SAVE_SLICE));
+        await new Promise((r) => setImmediate(r));
+      }
     }
   }
 

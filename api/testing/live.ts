@@ -15,15 +15,21 @@ export class TestSocket {
     });
     this.closed = new Promise((res) => ws.addEventListener('close', (e) => res({ code: e.code, reason: e.reason })));
     ws.addEventListener('message', (e) => {
-      const m = JSON.parse(String(e.data)) as ServerMessage;
-      this.received.push(m);
-      this.waiters = this.waiters.filter((w) => {
-        if (w.type === m.type && (!w.pred || w.pred(m))) {
-          w.resolve(m);
-          return false;
-        }
-        return true;
-      });
+      const frame = JSON.parse(String(e.data)) as ServerMessage;
+      // A fan-out tick carries several moves: record each as a player_moved, as the browser handles them.
+      if (frame.type === 'players_moved') for (const mv of frame.moves) this.deliver({ type: 'player_moved', ...mv });
+      else this.deliver(frame);
+    });
+  }
+
+  private deliver(m: ServerMessage): void {
+    this.received.push(m);
+    this.waiters = this.waiters.filter((w) => {
+      if (w.type === m.type && (!w.pred || w.pred(m))) {
+        w.resolve(m);
+        return false;
+      }
+      return true;
     });
   }
 

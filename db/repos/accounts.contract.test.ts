@@ -69,3 +69,29 @@ describe.each(backends())('accounts repository contract on %s', (backend) => {
     expect((await players.listForUser(user.id)).every((r) => !r.isOnline)).toBe(true);
   });
 });
+
+describe.each(backends())('player positions on %s', (backend) => {
+  test('savePositions writes many survivors in one statement and leaves other worlds alone', async () => {
+    const database = await openTestDatabase(backend);
+    try {
+      const accounts = accountsRepo(database.db);
+      const players = playersRepo(database.db);
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const id = crypto.randomUUID();
+        await accounts.createUser({ id, username: `p${i}`, usernameKey: `p${i}`, passwordHash: 'h' });
+        await players.upsert({ userId: id, worldId: 'a', name: `p${i}`, x: 0, y: 0, color: '#fff', isOnline: false });
+        await players.upsert({ userId: id, worldId: 'b', name: `p${i}`, x: 0, y: 0, color: '#fff', isOnline: false });
+        ids.push(id);
+      }
+      const seen = new Date('2026-02-03T04:05:06Z');
+      await players.savePositions('a', ids.map((userId, i) => ({ userId, x: i + 0.5, y: -(i + 1), isOnline: i % 2 === 0, lastSeenAt: seen })));
+      for (const [i, id] of ids.entries()) {
+        expect(await players.find(id, 'a')).toMatchObject({ x: i + 0.5, y: -(i + 1), isOnline: i % 2 === 0, lastSeenAt: seen });
+        expect(await players.find(id, 'b')).toMatchObject({ x: 0, y: 0, isOnline: false });
+      }
+    } finally {
+      await database.close();
+    }
+  });
+});

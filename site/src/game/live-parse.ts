@@ -17,6 +17,7 @@ const CHECKS: Record<ServerMessageType, (m: Obj) => boolean> = {
   player_joined: (m) => player(m.player),
   player_left: (m) => str(m.playerId),
   player_moved: (m) => str(m.playerId) && num(m.x) && num(m.y),
+  players_moved: (m) => Array.isArray(m.moves) && m.moves.every((mv) => isObj(mv) && str(mv.playerId) && num(mv.x) && num(mv.y)),
   move_rejected: (m) => num(m.x) && num(m.y),
   time_update: (m) => isObj(m.time) && str(m.time.timeString) && typeof m.time.isDay === 'boolean',
   poi_updated: (m) => isObj(m.poi) && str(m.poi.id),

@@ -189,6 +189,9 @@ export class LiveClient {
         return h.playerLeft(m.playerId);
       case 'player_moved':
         return h.playerMoved(m.playerId, m.x, m.y);
+      case 'players_moved':
+        for (const mv of m.moves) h.playerMoved(mv.playerId, mv.x, mv.y);
+        return;
       case 'move_rejected':
         return h.moveRejected(m.x, m.y, m.reason);
       case 'time_update':
