@@ -68,9 +68,15 @@ describe.each(backends())('live connection /ws on %s', (backend) => {
     sa.close();
     const left = await sb.next('player_left', (m) => m.playerId === a.id);
     expect(left.playerId).toBe(a.id);
-    const events = await b.json(b.get('/api/world/default/events'));
-    expect(events.some((e: { type: string; playerId: string }) => e.type === 'join' && e.playerId === b.id)).toBe(true);
-    expect(events.some((e: { type: string; playerId: string }) => e.type === 'leave' && e.playerId === a.id)).toBe(true);
+    // The game log is written just after the fan-out: give it a moment.
+    const logged = (events: { type: string; playerId: string }[]) =>
+      events.some((e) => e.type === 'join' && e.playerId === b.id) && events.some((e) => e.type === 'leave' && e.playerId === a.id);
+    let events: { type: string; playerId: string }[] = [];
+    for (let i = 0; i < 40 && !logged(events); i++) {
+      if (i) await Bun.sleep(25);
+      events = await b.json(b.get('/api/world/default/events'));
+    }
+    expect(logged(events)).toBe(true);
   });
 
   test('a player outside the interest area does not get the moves; one inside does', async () => {
