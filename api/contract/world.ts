@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { MAX_CHUNK_COORD } from '../../core-wasm/constants.ts';
+import { Biome, MAX_CHUNK_COORD } from '../../core-wasm/constants.ts';
 
 /** Spec section 9 and our own movement rules; the server enforces them, the islands mirror them. */
 export const DEFAULT_WORLD_ID = 'default';
@@ -10,6 +10,8 @@ export const ARRIVAL_THRESHOLD = 1;
 /** Latency slack the server grants a reported position: distance allowed = speed × elapsed × factor + bonus. */
 export const MOVE_SLACK_FACTOR = 1.25;
 export const MOVE_SLACK_UNITS = 40;
+/** Water and mountains stop a walker; every other biome is walked at full speed (wiki: Exploration, Walking). */
+export const IMPASSABLE = new Set<number>([Biome.water, Biome.mountains]);
 export const DAY_CYCLE_MS = 20 * 60 * 1000;
 export const TIME_UPDATE_INTERVAL_MS = 10_000;
 export const EXPLORED_SAVE_INTERVAL_MS = 30_000;

@@ -10,10 +10,9 @@ import {
   type Poi,
 } from '../../../core-wasm/index.ts';
 import type { MoveRules } from '../../game/movement.ts';
+import { IMPASSABLE } from '../../contract/world.ts';
 import type { WorldTerrain } from '../../live/world-live.ts';
 
-/** Water and mountains stop a walker; every other biome is walked at full speed (wiki: Exploration). */
-export const IMPASSABLE = new Set<number>([Biome.water, Biome.mountains]);
 /** Ground a newcomer may appear on. */
 const SAFE_SPAWN = new Set<number>([Biome.plains, Biome.desert, Biome.hills]);
 const CHUNK_CACHE_SIZE = 512;

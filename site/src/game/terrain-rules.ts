@@ -1,8 +1,8 @@
 /**
- * Which ground stops a walker: the server's own set (water and mountains, api/modules/world/terrain.ts), imported
+ * Which ground stops a walker: the server's own set (water and mountains, api/contract/world.ts), imported
  * rather than copied so the client never disagrees with the referee. Biome codes come from the WASM core.
  */
-import { IMPASSABLE } from '../../../api/modules/world/terrain.ts';
+import { IMPASSABLE } from '../../../api/contract/world.ts';
 import { Biome } from '../../../core-wasm/constants.ts';
 
 export { IMPASSABLE };
