@@ -3,82 +3,26 @@
  * A measurement, not a test: it prints performance / accessibility / best practices / SEO per page and never fails.
  * Run `bun run build` first; `bun run bench lighthouse` runs just this.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startE2EServer } from '../e2e/fixtures.ts';
+import { chromiumLaunch } from '../e2e/playwright.config.ts';
 
 const root = resolve(import.meta.dir, '../..');
 const pages = (process.env.LIGHTHOUSE_PAGES ?? '/,/wiki').split(',');
 const formFactor = process.env.LIGHTHOUSE_FORM_FACTOR === 'desktop' ? 'desktop' : 'mobile';
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-    srv.on('error', rej);
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'wl-lighthouse-'));
-  const child = spawn('bun', ['api/server.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await Bun.sleep(150);
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 if (!existsSync(join(root, 'dist/index.html'))) {
   console.log('lighthouse: dist/ has no built site; run `bun run build` first');
   process.exit(0);
 }
-const server = await startServer();
+const server = await startE2EServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromeFlags: chromiumLaunch.args,
 });
 
 try {
