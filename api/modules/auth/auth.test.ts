@@ -183,15 +183,14 @@ describe.each(backends())('accounts and sessions over HTTP on %s', (backend) => 
 });
 
 describe('sessions survive a server restart', () => {
-  test('on a PGlite data directory', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'wl-restart-'));
-    const first = await startTestServer('pglite', { database: await openDatabase({ dataDir }) });
+  /** Signs up on one server, stops it, opens a second on the same storage and presents the same cookie. */
+  async function survivesRestart(backend: 'pglite' | 'postgres', open: () => ReturnType<typeof openDatabase>) {
+    const first = await startTestServer(backend, { database: await open() });
     const c = new TestClient(first.url);
     await c.register(uniqueName());
     await first.stop();
     await first.database.close();
-
-    const second = await startTestServer('pglite', { database: await openDatabase({ dataDir }) });
+    const second = await startTestServer(backend, { database: await open() });
     try {
       const me = await new TestClient(second.url).get('/api/auth/user', {
         cookie: `${SESSION_COOKIE}=${c.cookies.get(SESSION_COOKIE)}`,
@@ -201,25 +200,16 @@ describe('sessions survive a server restart', () => {
       await second.stop();
       await second.database.close();
     }
+  }
+
+  test('on a PGlite data directory', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wl-restart-'));
+    await survivesRestart('pglite', () => openDatabase({ dataDir }));
   });
 
   test.if(Boolean(process.env.DATABASE_URL))('on the Postgres server', async () => {
     const url = await freshPostgresUrl();
-    const first = await startTestServer('postgres', { database: await openDatabase({ url }) });
-    const c = new TestClient(first.url);
-    await c.register(uniqueName());
-    await first.stop();
-    await first.database.close();
-    const second = await startTestServer('postgres', { database: await openDatabase({ url }) });
-    try {
-      const me = await new TestClient(second.url).get('/api/auth/user', {
-        cookie: `${SESSION_COOKIE}=${c.cookies.get(SESSION_COOKIE)}`,
-      });
-      expect(me.status).toBe(200);
-    } finally {
-      await second.stop();
-      await second.database.close();
-    }
+    await survivesRestart('postgres', () => openDatabase({ url }));
   });
 });
 
