@@ -197,9 +197,13 @@ test('a failed move says Movement Failed; an unauthorized one says so and goes t
 
   await page.unroute('**/api/player/move**');
   await page.route('**/api/player/move**', (route) => route.fulfill({ status: 401, json: { message: 'Unauthorized' } }));
+  // The redirect follows 0.5 s after the toast; hold its answer back so a slow machine still sees the toast first.
+  await page.route('**/api/login', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
   await page.mouse.click(box.x + box.width / 2 - 80, box.y + box.height / 2 - 10);
-  await expect(toasts).toContainText('Unauthorized');
-  await expect(toasts).toContainText('You are logged out. Logging in again...');
+  await expect(toasts).toContainText(/Unauthorized[\s\S]*You are logged out\. Logging in again\.\.\./);
   // /api/login sends a signed-in user on to the lobby.
   await page.waitForURL(/\/lobby$/);
   await ctx.close();
