@@ -175,6 +175,25 @@ describe.each(backends())('live connection /ws on %s', (backend) => {
     expect((await flood.closed).code).toBe(Close.rateLimited);
   });
 
+  test('a socket whose player gave up the seat is closed with 4003 at its next heartbeat', async () => {
+    let clock = Date.now();
+    const timed = await startTestServer(backend, { worldSeed: SEED, now: () => new Date(clock) });
+    try {
+      const c = new TestClient(timed.url);
+      await c.register(uniqueName('leaver'));
+      await c.post('/api/lobby/join-game');
+      const s = TestSocket.open(timed.url, c);
+      sockets.push(s);
+      await s.next('players_list');
+      await c.post('/api/lobby/leave');
+      clock += 25_000;
+      s.send({ type: 'ping' });
+      expect((await s.closed).code).toBe(Close.accessLost);
+    } finally {
+      await timed.stop();
+    }
+  });
+
   test('visitors, a forged userId, a foreign Origin and players without a seat are refused', async () => {
     const c = await seatedPlayer();
     await expect(open(null).opened).rejects.toThrow();

@@ -76,7 +76,11 @@ export function liveSocketModule(services: Services, live: LiveWorlds, worldExis
       conn.tokens -= 1;
       if (now - conn.lastPresenceAt > PRESENCE_EVERY_MS) {
         conn.lastPresenceAt = now;
-        void touchPresence(services, conn.walker.userId);
+        // The heartbeat keeps the seat; a seat already gone (left, or lapsed) ends the live connection.
+        void touchPresence(services, conn.walker.userId).then(
+          (seated) => seated || ws.close(Close.accessLost, 'You no longer have a seat in this game'),
+          () => {},
+        );
       }
       const parsed = parseClientMessage(raw);
       if (!parsed.ok) return conn.socket.send({ type: 'error', message: parsed.error });
