@@ -78,6 +78,7 @@ describe('game log lines', () => {
 
   test('helpers', () => {
     expect(listItems([item('A', 1), item('B', 4)])).toBe('A, B ×4');
+    expect(listItems([item('Canned Beans', 1, 87), item('Glass Shards'), item('Canned Beans', 1, 48)])).toBe('Canned Beans ×2, Glass Shards');
     expect(poiTypeLabel('abandoned_house')).toBe('Abandoned house');
     expect(poiTypeLabel('school')).toBe('School');
   });

@@ -26,9 +26,11 @@ export function countItems(n: number): string {
   return `${n} item${n === 1 ? '' : 's'}`;
 }
 
-/** 'Wood Planks ×2, Rope'. */
+/** 'Wood Planks ×2, Rope' (stacks of one name but different quality counted together). */
 export function listItems(items: readonly LootItem[]): string {
-  return items.map((i) => (i.quantity > 1 ? `${i.itemName} ×${i.quantity}` : i.itemName)).join(', ');
+  const byName = new Map<string, number>();
+  for (const i of items) byName.set(i.itemName, (byName.get(i.itemName) ?? 0) + i.quantity);
+  return [...byName].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(', ');
 }
 
 /** The server's answer for a place already at its floor: nothing was searched, nothing changed. */

@@ -14,8 +14,9 @@ export function ScavengeResultsPanel() {
       {results.map((r) => (
         <li key={r.id} className="act-results__entry">
           <p className="act-results__head">
-            <strong>{r.kind === 'scavenge' ? 'Scavenged' : 'Foraged'}</strong> <span>{r.place}</span>
+            <strong>{r.kind === 'scavenge' ? 'Scavenged' : 'Foraged'}</strong>
             <time dateTime={r.at}>{timeFormat.format(new Date(r.at))}</time>
+            <span className="act-results__place">{r.place}</span>
           </p>
           {r.items.length > 0 ? <ItemList items={r.items} /> : <p className="act-hint wl-muted">Nothing found.</p>}
           <p className="act-hint wl-muted">{r.note}</p>

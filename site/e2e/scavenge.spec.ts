@@ -1,0 +1,168 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import type { MapSnapshot } from '../src/game/engine.ts';
+import { signUp, startE2EServer, uniqueUser, type E2EServer } from './fixtures.ts';
+
+/** This file's own server on a known world (seed 12345: farmland and ruins around the origin). */
+const test = base.extend<{}, { gameServer: E2EServer }>({
+  gameServer: [
+    async ({}, use) => {
+      const server = await startE2EServer({ WORLD_SEED: '12345' });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+interface RegionPoi {
+  id: string;
+  name: string;
+  landmark: boolean;
+  worldX: number;
+  worldY: number;
+  significance: number;
+  currentSignificance: number;
+}
+interface Region {
+  chunks: { x: number; y: number; tiles: string }[];
+  legend: string[];
+  pois: RegionPoi[];
+}
+type Box = { x: number; y: number; width: number; height: number };
+
+const CHUNK_TILES = 128;
+const TILE = 5;
+const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
+
+/** The biome under a world position, from the chunks call's tiles (base64 of 128 × 128 codes, row-major). */
+function biomeLookup(region: Region): (x: number, y: number) => string | undefined {
+  const chunks = new Map(region.chunks.map((c) => [`${c.x},${c.y}`, Buffer.from(c.tiles, 'base64')]));
+  return (x, y) => {
+    const tx = Math.floor(x / TILE);
+    const ty = Math.floor(y / TILE);
+    const cx = Math.floor(tx / CHUNK_TILES);
+    const cy = Math.floor(ty / CHUNK_TILES);
+    const bytes = chunks.get(`${cx},${cy}`);
+    const code = bytes?.[(ty - cy * CHUNK_TILES) * CHUNK_TILES + (tx - cx * CHUNK_TILES)];
+    return code === undefined ? undefined : region.legend[code];
+  };
+}
+
+/** A straight walk from `a` to `b` crosses no water or mountains (sampled every world unit). */
+function clearPath(biome: (x: number, y: number) => string | undefined, a: { x: number; y: number }, b: { x: number; y: number }): boolean {
+  const steps = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y));
+  for (let i = 0; i <= steps; i++) {
+    const t = steps ? i / steps : 0;
+    const name = biome(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
+    if (name === undefined || name === 'water' || name === 'mountains') return false;
+  }
+  return true;
+}
+
+/** Where a world position is on the page (the camera centres the map element). */
+function toPage(snap: MapSnapshot, box: Box, x: number, y: number): { x: number; y: number } {
+  return { x: box.x + box.width / 2 + (x - snap.camera.x) * snap.zoom, y: box.y + box.height / 2 + (y - snap.camera.y) * snap.zoom };
+}
+
+/** Clear of the minimap (top right), the readout (bottom left) and the edges. */
+function clickable(p: { x: number; y: number }, box: Box): boolean {
+  const inside = p.x > box.x + 20 && p.x < box.x + box.width - 20 && p.y > box.y + 20 && p.y < box.y + box.height - 20;
+  const underMinimap = p.x > box.x + box.width - 200 && p.y < box.y + 200;
+  const underReadout = p.x < box.x + 280 && p.y > box.y + box.height - 70;
+  return inside && !underMinimap && !underReadout;
+}
+
+test('a survivor walks to a POI, fails and then auto-scavenges it until it is depleted, forages, and sees the finds in the inventory', async ({
+  page,
+  gameServer: server,
+}) => {
+  await signUp(page, server, uniqueUser('s'), 'Sal Vager');
+  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
+  await page.goto(`${server.url}/game`);
+  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
+  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2);
+
+  // Choose a POI near the spawn that a straight walk reaches over passable ground, and that fits on screen.
+  const me = (await (await page.request.get(`${server.url}/api/player/current`)).json()) as { x: number; y: number };
+  const cx = Math.floor(me.x / (CHUNK_TILES * TILE));
+  const cy = Math.floor(me.y / (CHUNK_TILES * TILE));
+  const region = (await (
+    await page.request.get(`${server.url}/api/world/default/chunks?centerChunkX=${cx}&centerChunkY=${cy}&chunkRadius=1`)
+  ).json()) as Region;
+  const biome = biomeLookup(region);
+  const snap = await snapshot(page);
+  const box = (await page.getByTestId('map').boundingBox())!;
+  const poi = region.pois
+    .filter((p) => !p.landmark && p.currentSignificance > 0 && p.currentSignificance <= 8)
+    .map((p) => ({ ...p, distance: Math.hypot(p.worldX - me.x, p.worldY - me.y) }))
+    .filter((p) => p.distance > 45 && clickable(toPage(snap, box, p.worldX, p.worldY), box) && clearPath(biome, me, { x: p.worldX, y: p.worldY }))
+    .sort((a, b) => a.distance - b.distance)[0];
+  expect(poi, 'a reachable POI near the spawn').toBeTruthy();
+
+  // Walk there through the map and wait for the POI card.
+  await expect(page.locator(`[data-poi-id="${poi!.id}"]`)).toHaveCount(0); // (the spawn may be in reach of another one)
+  const target = toPage(snap, box, poi!.worldX, poi!.worldY);
+  await page.mouse.click(target.x, target.y);
+  const card = page.getByTestId('poi-card');
+  await expect(card).toHaveAttribute('data-poi-id', poi!.id, { timeout: 15_000 });
+  await expect(card.getByRole('heading', { name: poi!.name })).toBeVisible();
+  await expect(card.getByTestId('poi-significance')).toHaveText(`${poi!.currentSignificance} / ${poi!.significance}`);
+  await expect.poll(async () => (await snapshot(page)).me.walking, { timeout: 10_000 }).toBe(false);
+
+  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  const scavenge = card.getByRole('button', { name: 'Scavenge', exact: true });
+  const forage = page.getByRole('button', { name: 'Forage', exact: true });
+
+  // Failures first: the server is unreachable for a moment.
+  await page.route('**/api/poi/*/scavenge', (route) => route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }));
+  await scavenge.click();
+  await expect(toasts).toContainText('Scavenging Failed');
+  await expect(toasts).toContainText('Could not scavenge this location.');
+  await card.getByRole('button', { name: 'Auto-Scavenge' }).click();
+  await expect(toasts).toContainText('Auto-Scavenge Failed');
+  await expect(toasts).toContainText('Could not continue auto-scavenging.');
+  await expect(card.getByRole('button', { name: 'Auto-Scavenge' })).toBeEnabled();
+  await page.unroute('**/api/poi/*/scavenge');
+  await page.route('**/api/forage', (route) => route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }));
+  await forage.click();
+  await expect(toasts).toContainText('Foraging Failed');
+  await expect(toasts).toContainText('Could not forage for materials.');
+  await page.unroute('**/api/forage');
+
+  // Auto-scavenge until the place is picked clean: one search every 1.5 s, the significance falling each time.
+  await card.getByRole('button', { name: 'Auto-Scavenge' }).click();
+  await expect(card.getByRole('button', { name: 'Stop Auto-Scavenge' })).toBeVisible();
+  await expect(scavenge).toBeDisabled();
+  // Up to 8 searches, 5 more with a multitool found on the way (tools work from the pack), then the floor answer.
+  await expect(toasts).toContainText('Area Depleted', { timeout: (8 + 5 + 1) * 1500 + 10_000 });
+  await expect(toasts).toContainText('This location has been completely searched.');
+  await expect(card).toContainText('Area picked clean');
+  // 0 bare-handed, −3 with a crowbar, −5 with a multitool.
+  await expect(card.getByTestId('poi-significance')).toHaveText(new RegExp(`^(0|-3|-5) / ${poi!.significance}$`));
+  await expect(card.getByRole('button', { name: 'Auto-Scavenge' })).toBeDisabled();
+  await expect(scavenge).toBeDisabled();
+  const log = page.getByRole('log', { name: 'Activity Log' });
+  await expect(log).toContainText(new RegExp(`(at|Searched) ${poi!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+
+  // Forage here: some answer, then the same-area rule disables the button.
+  await forage.click();
+  await expect(toasts).toContainText(/Foraging Successful!|Searched \d+ tiles but found nothing this time|All nearby tiles were recently foraged/);
+  await expect(forage).toBeDisabled();
+  await expect(page.getByText('You have already scoured this area. Try moving elsewhere.')).toBeVisible();
+
+  // Every stack the server holds is in the Inventory panel, with its quantity.
+  const inventory = (await (await page.request.get(`${server.url}/api/player/inventory?worldId=default`)).json()) as {
+    items: { itemName: string; quantity: number; metadata: { quality: number } }[];
+  };
+  expect(inventory.items.length, 'four or more searches and a forage found something').toBeGreaterThan(0);
+  const panel = page.getByTestId('inventory');
+  for (const i of inventory.items) {
+    await expect(panel.getByRole('listitem').filter({ hasText: i.itemName }).filter({ hasText: `×${i.quantity}` }).filter({ hasText: `Q${i.metadata.quality}` })).toHaveCount(1);
+  }
+
+  // Scavenge Results: the searches and the forage, newest first.
+  await page.getByRole('button', { name: 'Scavenge Results' }).click();
+  const results = page.getByRole('list', { name: 'Latest results' });
+  await expect(results.getByRole('listitem').first()).toContainText('Foraged');
+  await expect(results.getByRole('listitem').filter({ hasText: 'Scavenged' }).filter({ hasText: poi!.name }).first()).toBeVisible();
+});
