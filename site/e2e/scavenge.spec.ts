@@ -72,7 +72,7 @@ function clickable(p: { x: number; y: number }, box: Box): boolean {
   return inside && !underMinimap && !underReadout;
 }
 
-test('a survivor walks to a POI, fails and then auto-scavenges it until it is depleted, forages, and sees the finds in the inventory', async ({
+test('a survivor walks to a POI, sees the failure toasts and a wanderer, auto-scavenges it until it is depleted, forages, and finds the loot in the inventory', async ({
   page,
   gameServer: server,
 }) => {
@@ -122,6 +122,30 @@ test('a survivor walks to a POI, fails and then auto-scavenges it until it is de
   await expect(toasts).toContainText('Auto-Scavenge Failed');
   await expect(toasts).toContainText('Could not continue auto-scavenging.');
   await expect(card.getByRole('button', { name: 'Auto-Scavenge' })).toBeEnabled();
+  await page.unroute('**/api/poi/*/scavenge');
+
+  // A search that draws a survivor opens 'Wanderer Approaches' (no settlements yet: nowhere to recruit to).
+  const sig = poi!.currentSignificance;
+  await page.route('**/api/poi/*/scavenge', (route) =>
+    route.fulfill({
+      json: {
+        items: [],
+        depleted: false,
+        currentSignificance: sig,
+        newSignificance: sig,
+        npcRecruitment: { npc: { name: 'Mara Quell', description: 'A medic from the coast.' }, settlements: [] },
+        npcSpawnCheck: { shouldSpawn: true },
+      },
+    }),
+  );
+  await scavenge.click();
+  const wanderer = page.getByRole('dialog', { name: 'Wanderer Approaches' });
+  await expect(wanderer).toContainText('A survivor has noticed your scavenging activity and seeks shelter.');
+  await expect(wanderer).toContainText('Mara Quell');
+  await expect(wanderer).toContainText('No settlements with available beds!');
+  await expect(wanderer.getByRole('button', { name: 'Recruit' })).toBeDisabled();
+  await wanderer.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(wanderer).toHaveCount(0);
   await page.unroute('**/api/poi/*/scavenge');
   await page.route('**/api/forage', (route) => route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }));
   await forage.click();
