@@ -72,7 +72,7 @@ function clickable(p: { x: number; y: number }, box: Box): boolean {
   return inside && !underMinimap && !underReadout;
 }
 
-test('a survivor walks to a POI, sees the failure toasts and a wanderer, auto-scavenges it until it is depleted, forages, and finds the loot in the inventory', async ({
+test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Unauthorized flow, auto-scavenges it until it is depleted, forages, and finds the loot in the inventory', async ({
   page,
   gameServer: server,
 }) => {
@@ -147,6 +147,16 @@ test('a survivor walks to a POI, sees the failure toasts and a wanderer, auto-sc
   await wanderer.getByRole('button', { name: 'Dismiss' }).click();
   await expect(wanderer).toHaveCount(0);
   await page.unroute('**/api/poi/*/scavenge');
+
+  // Logged out mid-game: 'Unauthorized', then /api/login (which sends a signed-in survivor to the lobby); come back.
+  await page.route('**/api/poi/*/scavenge', (route) => route.fulfill({ status: 401, json: { message: 'Unauthorized' } }));
+  await scavenge.click();
+  await expect(toasts).toContainText('Unauthorized');
+  await expect(toasts).toContainText('You are logged out. Logging in again...');
+  await page.waitForURL(/\/lobby$/);
+  await page.unroute('**/api/poi/*/scavenge');
+  await page.goto(`${server.url}/game`);
+  await expect(card).toHaveAttribute('data-poi-id', poi!.id, { timeout: 20_000 });
   await page.route('**/api/forage', (route) => route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }));
   await forage.click();
   await expect(toasts).toContainText('Foraging Failed');

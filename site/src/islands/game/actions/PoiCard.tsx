@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useId } from 'react';
 import { ACTION_TEXT } from '../../../../../api/contract/actions.ts';
 import { $actions } from '../../../game/actions-session.ts';
 import { poiTypeLabel } from '../../../game/actions-text.ts';
@@ -11,6 +12,7 @@ export function PoiCard() {
   const auto = useStore($autoScavenge);
   const busy = useStore($scavenging);
   const actions = useStore($actions);
+  const nameId = useId(); // the panel renders twice (sidebar and mobile sheet)
   if (!poi) {
     return (
       <p className="act-hint wl-muted" data-testid="poi-none">
@@ -22,8 +24,8 @@ export function PoiCard() {
   const out = isExhausted(poi, exhausted);
   const blocked = !actions || busy || !!auto || out;
   return (
-    <article className="act-poi" aria-labelledby="act-poi-name" data-testid="poi-card" data-poi-id={poi.id}>
-      <h3 id="act-poi-name" className="act-poi__name">
+    <article className="act-poi" aria-labelledby={nameId} data-testid="poi-card" data-poi-id={poi.id}>
+      <h3 id={nameId} className="act-poi__name">
         {poi.name}
       </h3>
       <p className="act-poi__meta">
