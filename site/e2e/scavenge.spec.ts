@@ -150,11 +150,16 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
 
   // Logged out mid-game: 'Unauthorized', then /api/login (which sends a signed-in survivor to the lobby); come back.
   await page.route('**/api/poi/*/scavenge', (route) => route.fulfill({ status: 401, json: { message: 'Unauthorized' } }));
+  // The redirect follows 0.5 s after the toast; hold its answer back so a slow machine still sees the toast first.
+  await page.route('**/api/login', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
   await scavenge.click();
-  await expect(toasts).toContainText('Unauthorized');
-  await expect(toasts).toContainText('You are logged out. Logging in again...');
+  await expect(toasts).toContainText(/Unauthorized[\s\S]*You are logged out\. Logging in again\.\.\./);
   await page.waitForURL(/\/lobby$/);
   await page.unroute('**/api/poi/*/scavenge');
+  await page.unroute('**/api/login');
   await page.goto(`${server.url}/game`);
   await expect(card).toHaveAttribute('data-poi-id', poi!.id, { timeout: 20_000 });
   await page.route('**/api/forage', (route) => route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }));
