@@ -1,4 +1,5 @@
 import { type } from 'arktype';
+import type { LootItem } from './items.ts';
 
 /** Client mirrors of the action rules (the server's checks are the real guard). */
 export const AUTO_SCAVENGE_INTERVAL_MS = 1500;
@@ -21,3 +22,18 @@ export const ScavengeBody = type({ worldId: '0 < string <= 64' });
 export const PoiParams = type({ id: '0 < string <= 80' });
 export const ForageBody = type({ worldId: '0 < string <= 64', playerX: 'number', playerY: 'number' });
 export const WorldQuery = type({ 'worldId?': '0 < string <= 64' });
+
+/** Answers of POST /api/poi/:id/scavenge and POST /api/forage. */
+export interface ScavengeResult {
+  items: LootItem[];
+  depleted: boolean;
+  currentSignificance: number;
+  newSignificance: number;
+  npcRecruitment?: { npc: { name: string; description: string }; settlements: unknown[] };
+  npcSpawnCheck: { shouldSpawn: boolean };
+}
+
+export interface ForageResult {
+  items: LootItem[];
+  tilesForaged: number;
+}

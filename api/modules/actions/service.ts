@@ -1,5 +1,6 @@
 import { INTERACTION_RADIUS, tileOfWorld, type Poi } from '../../../core-wasm/index.ts';
-import { itemDef, type InventoryItem, type LootItem } from '../../contract/items.ts';
+import { itemDef, type InventoryItem } from '../../contract/items.ts';
+import type { ForageResult, ScavengeResult } from '../../contract/actions.ts';
 import { forageTiles, forageTilesLoot, tileReady } from '../../game/forage.ts';
 import { generateNpc } from '../../game/npc-names.ts';
 import { freshRng, type Rng } from '../../game/random.ts';
@@ -17,20 +18,6 @@ export const POSITION_SANITY_UNITS = 250;
 export const NPC_SIGNAL_TTL_MS = 10 * 60 * 1000;
 
 export type ActionError = { error: { status: 400 | 403 | 404 | 409; message: string } };
-
-export interface ScavengeResult {
-  items: LootItem[];
-  depleted: boolean;
-  currentSignificance: number;
-  newSignificance: number;
-  npcRecruitment?: { npc: { name: string; description: string }; settlements: unknown[] };
-  npcSpawnCheck: { shouldSpawn: boolean };
-}
-
-export interface ForageResult {
-  items: LootItem[];
-  tilesForaged: number;
-}
 
 const TOOL_NAMES = ['Crowbar', 'Multitool', 'Scanner'] as const;
 const POI_ID = /^poi_(\d+)_(-?\d+)_(-?\d+)$/;
