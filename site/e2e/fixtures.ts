@@ -98,3 +98,15 @@ export const test = base.extend<{}, { server: E2EServer }>({
   ],
 });
 export { expect };
+
+/** A worker's own server on a known world (seed 12345: farmland and ruins around the origin), for the game specs. */
+export const gameTest = base.extend<{}, { gameServer: E2EServer }>({
+  gameServer: [
+    async ({}, use) => {
+      const server = await startE2EServer({ WORLD_SEED: '12345' });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+});

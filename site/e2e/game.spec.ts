@@ -1,18 +1,8 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { MapSnapshot } from '../src/game/engine.ts';
-import { signUp, startE2EServer, uniqueUser, type E2EServer } from './fixtures.ts';
+import { gameTest, signUp, startE2EServer, uniqueUser, type E2EServer } from './fixtures.ts';
 
-/** This file's own server on a known world (seed 12345). */
-const test = base.extend<{}, { gameServer: E2EServer }>({
-  gameServer: [
-    async ({}, use) => {
-      const server = await startE2EServer({ WORLD_SEED: '12345' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = gameTest;
 
 const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
 
