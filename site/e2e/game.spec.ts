@@ -6,6 +6,19 @@ const test = gameTest;
 
 const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
 
+/** Waits until `observer`'s map shows player `id` where it stopped (to the nearest unit). */
+async function expectSeenAt(observer: Page, id: string, end: { x: number; y: number }, timeout: number) {
+  await expect
+    .poll(
+      async () => {
+        const seen = (await snapshot(observer)).players.find((p) => p.id === id);
+        return seen ? Math.round(Math.hypot(seen.x - end.x, seen.y - end.y)) : -1;
+      },
+      { timeout },
+    )
+    .toBe(0);
+}
+
 /** Signs up (through the form, or over the API), takes a lobby seat and opens /game until the map is drawn. */
 async function enterGame(page: Page, server: E2EServer, displayName: string, viaForm = true): Promise<MapSnapshot> {
   if (viaForm) await signUp(page, server, uniqueUser('g'), displayName);
@@ -66,15 +79,7 @@ test('two survivors: one clicks the map and the other sees its marker move; the 
 
   // A walks; B's marker for A follows to where A stopped.
   const end = await walkSomewhere(pageA);
-  await expect
-    .poll(
-      async () => {
-        const seen = (await snapshot(pageB)).players.find((p) => p.id === a.me.id);
-        return seen ? Math.round(Math.hypot(seen.x - end.x, seen.y - end.y)) : -1;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(0);
+  await expectSeenAt(pageB, a.me.id, end, 10_000);
   // The readout on A's map follows A.
   await expect(pageA.getByTestId('map-readout')).toContainText(`X ${Math.round(end.x)} · Y ${Math.round(end.y)}`);
   // B's game log heard A arrive.
@@ -147,15 +152,7 @@ test('without a live connection the page polls: the other survivor still moves, 
   await expect(pageB.getByRole('button', { name: '2 online' })).toBeVisible();
 
   const end = await walkSomewhere(pageA);
-  await expect
-    .poll(
-      async () => {
-        const seen = (await snapshot(pageB)).players.find((p) => p.id === a.me.id);
-        return seen ? Math.round(Math.hypot(seen.x - end.x, seen.y - end.y)) : -1;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(0);
+  await expectSeenAt(pageB, a.me.id, end, 15_000);
   await ctxA.close();
   await ctxB.close();
 });
