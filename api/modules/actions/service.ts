@@ -1,4 +1,4 @@
-import { INTERACTION_RADIUS, tileOfWorld, type Poi } from '../../../core-wasm/index.ts';
+import { BIOME_NAMES, INTERACTION_RADIUS, chunkOfTile, tileOfWorld, type Poi } from '../../../core-wasm/index.ts';
 import { itemDef, type InventoryItem } from '../../contract/items.ts';
 import type { ForageResult, ScavengeResult } from '../../contract/actions.ts';
 import { forageTiles, forageTilesLoot, tileReady } from '../../game/forage.ts';
@@ -10,7 +10,6 @@ import type { LiveWorlds } from '../../live/world-live.ts';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../../../db/repos/accounts.ts';
 import type { WorldService } from '../world/service.ts';
-import { BIOME_NAMES } from '../world/terrain.ts';
 
 /** A reported position further than this from the server's is out of sync (the server's is used either way). */
 export const POSITION_SANITY_UNITS = 250;
@@ -37,10 +36,8 @@ export class ActionsService {
     if (!w || !m || Number(m[1]) !== w.info.seed) return null;
     const tileX = Number(m[2]);
     const tileY = Number(m[3]);
-    const cx = Math.floor(tileX / 128);
-    const cy = Math.floor(tileY / 128);
     try {
-      return w.terrain.pois(cx, cy).find((p) => p.id === poiId) ?? null;
+      return w.terrain.pois(chunkOfTile(tileX), chunkOfTile(tileY)).find((p) => p.id === poiId) ?? null;
     } catch {
       return null; // coordinates outside the world
     }

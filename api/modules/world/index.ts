@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { ChunksQuery, DEFAULT_WORLD_ID, PositionQuery, RegionQuery, WorldParams } from '../../contract/world.ts';
+import { ChunksQuery, PositionQuery, RegionQuery, WorldParams } from '../../contract/world.ts';
 import type { LiveWorlds } from '../../live/world-live.ts';
 import type { Services } from '../../services.ts';
 import { gameAccessPlugin } from '../game-access.ts';
@@ -67,4 +67,3 @@ export function worldModule(services: Services, worlds: WorldService, live: Live
     );
 }
 
-export { DEFAULT_WORLD_ID };

@@ -1,6 +1,5 @@
 import {
   Biome,
-  BIOME_NAMES,
   CHUNK_SIZE,
   MAX_CHUNK_COORD,
   TILE_SIZE,
@@ -80,4 +79,3 @@ export class CoreTerrain implements WorldTerrain {
   }
 }
 
-export { BIOME_NAMES };
