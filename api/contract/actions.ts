@@ -1,5 +1,6 @@
 import { type } from 'arktype';
 import type { LootItem } from './items.ts';
+import { text, worldIdText } from './text.ts';
 
 /** Client mirrors of the action rules (the server's checks are the real guard). */
 export const AUTO_SCAVENGE_INTERVAL_MS = 1500;
@@ -18,10 +19,10 @@ export const ACTION_TEXT = {
   pickedClean: 'Area picked clean',
 } as const;
 
-export const ScavengeBody = type({ worldId: '0 < string <= 64' });
-export const PoiParams = type({ id: '0 < string <= 80' });
-export const ForageBody = type({ worldId: '0 < string <= 64', playerX: 'number', playerY: 'number' });
-export const WorldQuery = type({ 'worldId?': '0 < string <= 64' });
+export const ScavengeBody = type({ worldId: worldIdText });
+export const PoiParams = type({ id: text(1, 80) });
+export const ForageBody = type({ worldId: worldIdText, playerX: 'number', playerY: 'number' });
+export const WorldQuery = type({ 'worldId?': worldIdText });
 
 /** Answers of POST /api/poi/:id/scavenge and POST /api/forage. */
 export interface ScavengeResult {

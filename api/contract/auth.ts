@@ -1,4 +1,5 @@
 import { type } from 'arktype';
+import { safeString, text } from './text.ts';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,24}$/;
 export const PASSWORD_MIN = 8;
@@ -10,23 +11,23 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'wl_session';
 
-const username = type('string').narrow((s, ctx) =>
+const username = safeString.narrow((s, ctx) =>
   USERNAME_PATTERN.test(s) ? true : ctx.mustBe('3 to 24 letters, digits, _ or -'),
 );
-const password = type(`${PASSWORD_MIN} <= string <= ${PASSWORD_MAX}`);
+const password = text(PASSWORD_MIN, PASSWORD_MAX);
 /** Trimmed, 1 to 32 characters. */
-const displayName = type('string')
+const displayName = safeString
   .pipe((s) => s.trim())
   .to(`1 <= string <= ${DISPLAY_NAME_MAX}`);
 const optionalText = (max: number) =>
-  type('string')
+  safeString
     .pipe((s) => s.trim())
     .to(`string <= ${max}`);
 
 export const RegisterBody = type({
   username,
   password,
-  'displayName?': type('string')
+  'displayName?': safeString
     .pipe((s) => s.trim())
     .to(`string <= ${DISPLAY_NAME_MAX}`),
   'email?': optionalText(254).narrow((s, ctx) =>
@@ -35,7 +36,7 @@ export const RegisterBody = type({
 });
 export type RegisterBody = typeof RegisterBody.infer;
 
-export const LoginBody = type({ username: 'string <= 64', password: `string <= ${PASSWORD_MAX}` });
+export const LoginBody = type({ username: text(0, 64), password: text(0, PASSWORD_MAX) });
 export type LoginBody = typeof LoginBody.infer;
 
 export const DisplayNameBody = type({ displayName });

@@ -1,5 +1,6 @@
 import { type } from 'arktype';
 import { Biome, MAX_CHUNK_COORD } from '../../core-wasm/constants.ts';
+import { text, worldIdText } from './text.ts';
 
 /** Spec section 9 and our own movement rules; the server enforces them, the islands mirror them. */
 export const DEFAULT_WORLD_ID = 'default';
@@ -46,8 +47,8 @@ export const PositionQuery = type({
   x: type('string.numeric.parse').to('number'),
   y: type('string.numeric.parse').to('number'),
 });
-export const WorldParams = type({ worldId: '0 < string <= 64' });
-export const WorldIdQuery = type({ 'worldId?': '0 < string <= 64' });
+export const WorldParams = type({ worldId: worldIdText });
+export const WorldIdQuery = type({ 'worldId?': worldIdText });
 export const MoveBody = type({ x: 'number', y: 'number' });
 export type MoveBody = typeof MoveBody.infer;
 
@@ -98,11 +99,11 @@ export interface MoveResult {
 /** Explored tiles travel as one bitset per chunk: bit (ty * 128 + tx) set = tile explored; base64 of 2048 bytes. */
 export const EXPLORED_CHUNKS_PER_REQUEST = 16;
 export const ExploredTilesBody = type({
-  worldId: '0 < string <= 64',
+  worldId: worldIdText,
   exploredTiles: type({
     chunkX: `${-MAX_CHUNK_COORD} <= number.integer <= ${MAX_CHUNK_COORD}`,
     chunkY: `${-MAX_CHUNK_COORD} <= number.integer <= ${MAX_CHUNK_COORD}`,
-    bits: '0 < string <= 2800',
+    bits: text(1, 2800),
   })
     .array()
     .atMostLength(EXPLORED_CHUNKS_PER_REQUEST),

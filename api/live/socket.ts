@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { Close, parseClientMessage, PROTOCOL_VERSION, assertNever, WS_RATE_BURST, WS_RATE_PER_SECOND, type ServerMessage } from '../contract/protocol.ts';
 import { DEFAULT_WORLD_ID } from '../contract/world.ts';
+import { worldIdText } from '../contract/text.ts';
 import { isOwnOrigin } from '../http/guards.ts';
 import { currentUser } from '../modules/auth/session.ts';
 import { lobbyAccess, touchPresence } from '../modules/lobby/service.ts';
@@ -43,7 +44,7 @@ export function liveSocketModule(services: Services, live: LiveWorlds, worldExis
       const q = query as Record<string, string | undefined>;
       if (q.userId !== undefined && q.userId !== user.id) return refuse(403, 'userId does not match the session');
       const worldId = q.worldId ?? DEFAULT_WORLD_ID;
-      if (worldId.length === 0 || worldId.length > 64) return refuse(400, 'Invalid worldId');
+      if (!worldIdText.allows(worldId)) return refuse(400, 'Invalid worldId');
       if (!(await worldExists(worldId))) return refuse(404, 'Unknown world');
       const access = await lobbyAccess(services, user.id);
       if (!access.canAccessGame) return refuse(403, access.reason ?? 'No game access');

@@ -3,6 +3,9 @@ import { SESSION_COOKIE, SESSION_TTL_MS, type AuthUser } from '../../contract/au
 import type { UserRow } from '../../../db/repos/accounts.ts';
 import type { Services } from '../../services.ts';
 
+/** What newSessionToken makes (43 base64url characters), with room to spare; anything else is no session. */
+const SESSION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
 /** Sliding expiry without a write on every request: extend once the session is a day old. */
 const EXTEND_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -34,7 +37,7 @@ type CookieJar = Record<string, { value: unknown; set(v: object): unknown; remov
 /** Resolves the session cookie to its user, extending the session when due; null for visitors. */
 export async function currentUser(services: Services, cookie: CookieJar): Promise<UserRow | null> {
   const token = cookie[SESSION_COOKIE]?.value;
-  if (typeof token !== 'string' || token.length === 0 || token.length > 100) return null;
+  if (typeof token !== 'string' || !SESSION_TOKEN_PATTERN.test(token)) return null;
   const tokenHash = hashSessionToken(token);
   const now = services.now();
   const found = await services.repos.accounts.findSession(tokenHash, now);
