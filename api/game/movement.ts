@@ -1,9 +1,17 @@
-import { MOVE_SLACK_FACTOR, MOVE_SLACK_UNITS, PLAYER_SPEED_UNITS_PER_SECOND } from '../contract/world.ts';
+import { MOVE_BURST_SECONDS, MOVE_SLACK_FACTOR, MOVE_SLACK_UNITS, PLAYER_SPEED_UNITS_PER_SECOND } from '../contract/world.ts';
 
-export interface TimedPosition {
+/**
+ * Where a walker stands and how much ground it may still cover. The budget belongs to the player in a world,
+ * not to a report or a connection: it refills with time at the honest speed (plus slack for jitter) up to a
+ * small cap, and every accepted step spends its length. Many small reports therefore buy no extra ground, and
+ * reconnecting buys none either.
+ */
+export interface MoveState {
   x: number;
   y: number;
-  /** When this position was accepted, in ms. */
+  /** World units the walker may still cover, as of `at`. */
+  budget: number;
+  /** When `budget` was last brought up to date, in ms. */
   at: number;
 }
 
@@ -16,22 +24,33 @@ export interface MoveRules {
   isPassable(x: number, y: number): boolean;
 }
 
-export type MoveDecision = { accepted: true; position: TimedPosition } | { accepted: false; reason: string };
+export type MoveDecision = { accepted: true; state: MoveState } | { accepted: false; reason: string };
 
-/** An idle walker does not bank travel time beyond this: a long pause never licenses a teleport. */
-export const MAX_ELAPSED_CREDIT_MS = 10_000;
+/** Ground the budget regains per second: the honest speed with the latency factor. */
+export const MOVE_BUDGET_REFILL_PER_SECOND = PLAYER_SPEED_UNITS_PER_SECOND * MOVE_SLACK_FACTOR;
+/**
+ * The fullest a budget gets: a few seconds of walking plus the fixed slack, so reports held back by a network
+ * stall are still accepted when they arrive together, while a long pause never licenses a teleport.
+ */
+export const MOVE_BUDGET_CAP = MOVE_BUDGET_REFILL_PER_SECOND * MOVE_BURST_SECONDS + MOVE_SLACK_UNITS;
 
-/** The farthest an honest client can have walked since `from`, with slack for latency and jitter. */
-export function reachableDistance(fromAt: number, now: number): number {
-  const elapsed = Math.min(Math.max(0, now - fromAt), MAX_ELAPSED_CREDIT_MS) / 1000;
-  return PLAYER_SPEED_UNITS_PER_SECOND * elapsed * MOVE_SLACK_FACTOR + MOVE_SLACK_UNITS;
+/** A walker that has just appeared (spawned, loaded after a restart) starts with a full budget. */
+export function freshMoveState(x: number, y: number, now: number): MoveState {
+  return { x, y, budget: MOVE_BUDGET_CAP, at: now };
+}
+
+/** The budget as of `now`: what was left, plus what the elapsed time refilled, up to the cap. */
+export function budgetAt(state: MoveState, now: number): number {
+  const elapsed = Math.max(0, now - state.at) / 1000;
+  return Math.min(MOVE_BUDGET_CAP, state.budget + elapsed * MOVE_BUDGET_REFILL_PER_SECOND);
 }
 
 /**
- * Decides whether a reported position is one the player could have walked to: inside the world, within
- * reach in the elapsed time, and along a straight path that never crosses an impassable tile.
+ * Decides whether a reported position is one the player could have walked to: inside the world, within the
+ * player's distance budget, and along a straight path that never crosses an impassable tile. An accepted move
+ * spends its length; a refused one spends nothing and leaves the walker where it was.
  */
-export function decideMove(from: TimedPosition, to: { x: number; y: number }, now: number, rules: MoveRules): MoveDecision {
+export function decideMove(from: MoveState, to: { x: number; y: number }, now: number, rules: MoveRules): MoveDecision {
   if (!Number.isFinite(to.x) || !Number.isFinite(to.y)) return { accepted: false, reason: 'Position must be finite' };
   if (Math.abs(to.x) > rules.worldExtent || Math.abs(to.y) > rules.worldExtent) {
     return { accepted: false, reason: 'That position is outside the world' };
@@ -39,9 +58,8 @@ export function decideMove(from: TimedPosition, to: { x: number; y: number }, no
   const dx = to.x - from.x;
   const dy = to.y - from.y;
   const distance = Math.hypot(dx, dy);
-  if (distance > reachableDistance(from.at, now)) {
-    return { accepted: false, reason: 'Too far to have walked there' };
-  }
+  const budget = budgetAt(from, now);
+  if (distance > budget) return { accepted: false, reason: 'Too far to have walked there' };
   const steps = Math.ceil(distance / (rules.tileSize / 2));
   for (let i = 1; i <= steps; i++) {
     const t = i / steps;
@@ -49,5 +67,5 @@ export function decideMove(from: TimedPosition, to: { x: number; y: number }, no
       return { accepted: false, reason: 'The way is blocked by water or mountains' };
     }
   }
-  return { accepted: true, position: { x: to.x, y: to.y, at: now } };
+  return { accepted: true, state: { x: to.x, y: to.y, budget: budget - distance, at: now } };
 }

@@ -1,0 +1,46 @@
+/**
+ * Token buckets keyed by who is asking (a user id, an address). Each key may spend `burst` at once and regains
+ * `perSecond` a second. Memory stays bounded: buckets that have refilled to full carry no information and are
+ * dropped whenever the table grows past `maxKeys`.
+ */
+export class RateLimiter {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    readonly perSecond: number,
+    readonly burst: number,
+    private readonly maxKeys = 10_000,
+  ) {}
+
+  /** Spends one token for `key` at `now` (ms); answers 0 when allowed, else the ms until a token is back. */
+  take(key: string, now: number): number {
+    const b = this.buckets.get(key);
+    const tokens = b ? Math.min(this.burst, b.tokens + (Math.max(0, now - b.at) / 1000) * this.perSecond) : this.burst;
+    if (tokens < 1) {
+      if (b) Object.assign(b, { tokens, at: now });
+      return Math.ceil(((1 - tokens) / this.perSecond) * 1000);
+    }
+    if (b) Object.assign(b, { tokens: tokens - 1, at: now });
+    else {
+      if (this.buckets.size >= this.maxKeys) this.prune(now);
+      this.buckets.set(key, { tokens: tokens - 1, at: now });
+    }
+    return 0;
+  }
+
+  private prune(now: number): void {
+    for (const [key, b] of this.buckets) {
+      if (b.tokens + ((now - b.at) / 1000) * this.perSecond >= this.burst) this.buckets.delete(key);
+    }
+  }
+
+  get size(): number {
+    return this.buckets.size;
+  }
+}
+
+/** What a 429 says and its Retry-After header (whole seconds, at least 1): every rate-limited route uses these. */
+export function rateLimited(retryAfterMs: number, what = 'requests'): { headers: { 'retry-after': string }; body: { message: string } } {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return { headers: { 'retry-after': String(seconds) }, body: { message: `Too many ${what}; slow down and try again in ${seconds} s` } };
+}
