@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { errorHandling } from './http/errors.ts';
 import { jsonCompression } from './http/compression.ts';
 import { requestGuards } from './http/guards.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { siteModule } from './http/site.ts';
 import { authModule } from './modules/auth/index.ts';
 import { healthModule } from './modules/health/index.ts';
@@ -14,6 +15,8 @@ import { TIME_UPDATE_INTERVAL_MS } from './contract/world.ts';
 import { worldTopic } from './live/interest.ts';
 import { liveSocketModule } from './live/socket.ts';
 import { LiveWorlds } from './live/world-live.ts';
+import { AccessEnded } from './live/access-ended.ts';
+import { auditIntervalMs, LiveConnections } from './live/connections.ts';
 import { playerModule } from './modules/player/index.ts';
 import { actionsModule } from './modules/actions/index.ts';
 import { ActionsService } from './modules/actions/service.ts';
@@ -40,12 +43,18 @@ export function createApp(deps: AppDeps) {
     database: deps.database,
     repos: repositories(deps.database.db),
     now: deps.now ?? (() => new Date()),
+    accessEnded: new AccessEnded(),
   };
   // Bun's own limit is a backstop for bodies without a Content-Length; declared sizes over the cap
   // are refused earlier by requestGuards with a JSON 413.
   const worlds = new WorldService(services, deps.core);
   const live = new LiveWorlds(services, (worldId) => worlds.terrainFor(worldId));
   const actions = new ActionsService(services, worlds, live);
+  const liveConnections = new LiveConnections();
+  services.accessEnded.on(async ({ userId, code, reason }) => {
+    liveConnections.closeUser(userId, code, reason);
+    await live.endAccess(userId, code, reason);
+  });
   const timers: ReturnType<typeof setInterval>[] = [];
 
   return new Elysia({
@@ -60,6 +69,10 @@ export function createApp(deps: AppDeps) {
         setInterval(() => {
           for (const worldId of live.activeWorlds()) live.publish(worldTopic(worldId), { type: 'time_update', time: worlds.time() });
         }, TIME_UPDATE_INTERVAL_MS),
+        setInterval(
+          () => void liveConnections.audit(services).catch((err) => console.error('[live] access audit failed', (err as Error)?.name, (err as { code?: string })?.code)),
+          auditIntervalMs(deps.config.seatTimeoutMs),
+        ),
       );
     })
     .onStop(async () => {
@@ -67,16 +80,17 @@ export function createApp(deps: AppDeps) {
       await live.sweep().catch(() => {});
     })
     .use(errorHandling)
+    .use(securityHeaders(deps.config))
     .use(jsonCompression)
     .use(requestGuards(deps.config))
     .use(healthModule(services))
     .use(authModule(services))
     .use(lobbyModule(services))
     .use(worldModule(services, worlds, live))
-    .use(playerModule(services, live))
+    .use(playerModule(services, worlds, live))
     .use(actionsModule(services, actions))
     .use(
-      liveSocketModule(services, live, async (worldId) => (await worlds.world(worldId)) !== null),
+      liveSocketModule(services, live, liveConnections, async (worldId) => (await worlds.world(worldId)) !== null),
     )
     .use(siteModule(deps.config.siteDir));
 }

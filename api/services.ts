@@ -1,5 +1,6 @@
 import type { Database, Repositories } from '../db/index.ts';
 import type { Config } from './config.ts';
+import type { AccessEnded } from './live/access-ended.ts';
 
 /** What every feature module needs; built once per app so tests can run several apps side by side. */
 export interface Services {
@@ -10,4 +11,6 @@ export interface Services {
   repos: Repositories;
   /** The only clock handlers read, so tests can move time. */
   now: () => Date;
+  /** Logout and leaving the lobby end a user's access everywhere at once (sockets, cached answers). */
+  accessEnded: AccessEnded;
 }

@@ -3,23 +3,20 @@ import { Close, parseClientMessage, PROTOCOL_VERSION, assertNever, WS_RATE_BURST
 import { DEFAULT_WORLD_ID } from '../contract/world.ts';
 import { worldIdText } from '../contract/text.ts';
 import { isOwnOrigin } from '../http/guards.ts';
-import { currentUser } from '../modules/auth/session.ts';
+import { RateLimiter } from '../http/rate-limit.ts';
+import { currentUser, hashSessionToken } from '../modules/auth/session.ts';
 import { lobbyAccess, touchPresence } from '../modules/lobby/service.ts';
+import { SESSION_COOKIE } from '../contract/auth.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../../db/repos/accounts.ts';
+import type { AuditedConnection, LiveConnections } from './connections.ts';
 import type { LiveSocket, LiveWorlds, Walker } from './world-live.ts';
 
-/** Per-connection state kept beside the socket. */
-interface Connection {
+/** Per-connection state kept beside the socket; the audit (connections.ts) renews and checks its access. */
+interface Connection extends AuditedConnection {
   walker: Walker;
   socket: LiveSocket;
-  tokens: number;
-  refilledAt: number;
-  lastPresenceAt: number;
 }
-
-/** How often an open socket renews the lobby seat (well inside the seat timeout). */
-const PRESENCE_EVERY_MS = 20_000;
 
 function refuse(status: number, message: string) {
   return new Response(JSON.stringify({ message }), { status, headers: { 'content-type': 'application/json' } });
@@ -30,8 +27,15 @@ function refuse(status: number, message: string) {
  * foreign origins, a `userId` that is not the session's, and users without game access. Frames are parsed
  * once into the protocol union; anything else gets an `error` frame and the socket lives on.
  */
-export function liveSocketModule(services: Services, live: LiveWorlds, worldExists: (worldId: string) => Promise<boolean>) {
+export function liveSocketModule(
+  services: Services,
+  live: LiveWorlds,
+  audited: LiveConnections,
+  worldExists: (worldId: string) => Promise<boolean>,
+) {
   const connections = new WeakMap<object, Connection>();
+  // Per user, not per connection: reconnecting does not refill the bucket.
+  const frames = new RateLimiter(WS_RATE_PER_SECOND, WS_RATE_BURST);
 
   const send = (socket: { send(data: string): unknown }, message: ServerMessage) => socket.send(JSON.stringify(message));
 
@@ -61,8 +65,17 @@ export function liveSocketModule(services: Services, live: LiveWorlds, worldExis
         unsubscribe: (t) => ws.unsubscribe(t),
         close: (code, reason) => ws.close(code, reason),
       };
-      const now = services.now().getTime();
-      connections.set(ws.raw, { walker, socket, tokens: WS_RATE_BURST, refilledAt: now, lastPresenceAt: now });
+      const token = (ws.data.cookie as Record<string, { value?: unknown }>)[SESSION_COOKIE]?.value;
+      const conn: Connection = {
+        walker,
+        socket,
+        userId: user.id,
+        sessionHash: hashSessionToken(String(token)),
+        active: false,
+        close: (code, reason) => ws.close(code, reason),
+      };
+      connections.set(ws.raw, conn);
+      audited.add(conn);
       socket.send({ type: 'connected', protocolVersion: PROTOCOL_VERSION, worldId, playerId: user.id });
       live.connect(walker, socket, (old) => old.close(Close.replaced, 'Connected from another tab'));
       void touchPresence(services, user.id);
@@ -71,24 +84,22 @@ export function liveSocketModule(services: Services, live: LiveWorlds, worldExis
       const conn = connections.get(ws.raw);
       if (!conn) return;
       const now = services.now().getTime();
-      conn.tokens = Math.min(WS_RATE_BURST, conn.tokens + ((now - conn.refilledAt) / 1000) * WS_RATE_PER_SECOND);
-      conn.refilledAt = now;
-      if (conn.tokens < 1) return ws.close(Close.rateLimited, 'Too many messages');
-      conn.tokens -= 1;
-      if (now - conn.lastPresenceAt > PRESENCE_EVERY_MS) {
-        conn.lastPresenceAt = now;
-        // The heartbeat keeps the seat; a seat already gone (left, or lapsed) ends the live connection.
-        void touchPresence(services, conn.walker.userId).then(
-          (seated) => seated || ws.close(Close.accessLost, 'You no longer have a seat in this game'),
-          () => {},
-        );
+      if (frames.take(conn.userId, now) > 0) {
+        ws.close(Close.rateLimited, 'Too many messages');
+        return;
       }
+      // Nothing is returned from here: Elysia would send a returned value as one more frame.
       const parsed = parseClientMessage(raw);
-      if (!parsed.ok) return conn.socket.send({ type: 'error', message: parsed.error });
+      if (!parsed.ok) {
+        conn.socket.send({ type: 'error', message: parsed.error });
+        return;
+      }
+      conn.active = true;
       const message = parsed.message;
       switch (message.type) {
         case 'ping':
-          return conn.socket.send({ type: 'pong', serverTime: now });
+          conn.socket.send({ type: 'pong', serverTime: now });
+          return;
         case 'player_move': {
           const result = await live.move(conn.walker, message);
           if (!result.accepted) {
@@ -97,13 +108,14 @@ export function liveSocketModule(services: Services, live: LiveWorlds, worldExis
           return;
         }
         default:
-          return assertNever(message);
+          assertNever(message);
       }
     },
     close(ws) {
       const conn = connections.get(ws.raw);
       if (!conn) return;
       connections.delete(ws.raw);
+      audited.remove(conn);
       live.disconnect(conn.walker, conn.socket);
     },
   });

@@ -1,6 +1,7 @@
 import { Close, type LivePlayer, type ServerMessage } from '../contract/protocol.ts';
 import type { MoveResult, PlayerInfo } from '../contract/world.ts';
-import { decideMove, type MoveRules, type TimedPosition } from '../game/movement.ts';
+import { decideMove, freshMoveState, type MoveRules, type MoveState } from '../game/movement.ts';
+import { newTravelLogMemory, noteSectorEntry, sectorKey, takeTravelLogSlot, type TravelLogMemory } from '../game/travel-log.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../../db/repos/accounts.ts';
 import { chunkOfWorld, chunkTopic, inInterest, interestChunks, userTopic, worldTopic } from './interest.ts';
@@ -22,7 +23,10 @@ export interface Walker {
   firstName: string | null;
   email: string | null;
   color: string;
-  pos: TimedPosition;
+  /** Position and movement budget: the budget lives as long as the walker, across reports and connections. */
+  pos: MoveState;
+  /** What the game log has already said about this walker's travels. */
+  travelLog: TravelLogMemory;
   cx: number;
   cy: number;
   sockets: number;
@@ -128,16 +132,17 @@ export class LiveWorlds {
 
   /** The user's survivor in the world: loaded, or created at a spawn point on first entry. */
   async walker(user: UserRow, worldId: string): Promise<Walker> {
-    const world = this.worldWalkers(worldId);
-    const known = world.get(user.id);
-    const now = this.now();
+    const known = this.walkers.get(worldId)?.get(user.id);
     if (known) {
       known.displayName = user.displayName;
       known.firstName = user.firstName;
       known.email = user.email;
       return known;
     }
+    // Resolve the world first: an unknown world id must leave no state behind (it throws a 404).
     const terrain = await this.terrainFor(worldId);
+    const world = this.worldWalkers(worldId);
+    const now = this.now();
     const players = this.services.repos.players;
     let row = await players.find(user.id, worldId);
     if (!row) {
@@ -163,13 +168,16 @@ export class LiveWorlds {
       firstName: user.firstName,
       email: user.email,
       color: row.color,
-      pos: { x: row.x, y: row.y, at: now },
+      pos: freshMoveState(row.x, row.y, now),
+      travelLog: newTravelLogMemory(),
       cx,
       cy,
       sockets: 0,
       lastActivityAt: 0,
       dirty: false,
     };
+    // Where the walker stands is known ground: stepping out and back in is travel, not a discovery.
+    noteSectorEntry(w.travelLog, sectorKey(cx, cy));
     world.set(user.id, w);
     return w;
   }
@@ -179,6 +187,11 @@ export class LiveWorlds {
     const wasOnline = this.isOnline(w);
     w.lastActivityAt = this.now();
     if (!wasOnline) this.announceJoin(w);
+  }
+
+  /** Worlds with live state in memory (for metrics and tests: unknown world ids must never add one). */
+  get worldsTracked(): number {
+    return this.walkers.size;
   }
 
   /** Worlds with at least one connected socket. */
@@ -198,7 +211,7 @@ export class LiveWorlds {
     const decision = decideMove(w.pos, to, now, terrain.moveRules);
     w.lastActivityAt = now;
     if (!decision.accepted) return { accepted: false, x: w.pos.x, y: w.pos.y, reason: decision.reason };
-    w.pos = decision.position;
+    w.pos = decision.state;
     w.dirty = true;
     const { cx, cy } = chunkOfWorld(w.pos.x, w.pos.y, terrain.chunkWorldSize);
     const crossed = cx !== w.cx || cy !== w.cy;
@@ -212,16 +225,18 @@ export class LiveWorlds {
     return { accepted: true, x: w.pos.x, y: w.pos.y };
   }
 
-  /** The game log: entering a sector the player has never explored is a discovery, else a move. */
+  /**
+   * The game log (rules in api/game/travel-log.ts): entering a sector the player has never explored is a
+   * discovery, logged once; other crossings are travel lines, throttled per player.
+   */
   private async logTravel(w: Walker, cx: number, cy: number): Promise<void> {
     const world = this.services.repos.world;
-    const seen = await world.hasExplored(w.userId, w.worldId, cx, cy);
-    await world.addEvent({
-      worldId: w.worldId,
-      type: seen ? 'move' : 'discover',
-      playerId: w.userId,
-      message: seen ? `${displayOf(w)} travelled to sector ${cx}, ${cy}` : `${displayOf(w)} discovered sector ${cx}, ${cy}`,
-    });
+    if (noteSectorEntry(w.travelLog, sectorKey(cx, cy)) && !(await world.hasExplored(w.userId, w.worldId, cx, cy))) {
+      await world.addEvent({ worldId: w.worldId, type: 'discover', playerId: w.userId, message: `${displayOf(w)} discovered sector ${cx}, ${cy}` });
+      return;
+    }
+    if (!takeTravelLogSlot(w.travelLog, this.now())) return;
+    await world.addEvent({ worldId: w.worldId, type: 'move', playerId: w.userId, message: `${displayOf(w)} travelled to sector ${cx}, ${cy}` });
   }
 
   /** Moves the walker's socket subscriptions to the new 3 × 3 and shows it the survivors it can now see. */
@@ -328,14 +343,14 @@ export class LiveWorlds {
     this.sockets.get(userId)?.close(code, reason);
   }
 
-  /** Forgets a user's survivors after logout: their sockets close and they leave every world. */
-  async logout(userId: string): Promise<void> {
+  /** The user's game access ended (logout, left the lobby): their socket closes and they leave every world. */
+  async endAccess(userId: string, code: number = Close.normal, reason = 'Logged out'): Promise<void> {
     for (const world of this.walkers.values()) {
       const w = world.get(userId);
       if (!w) continue;
       const socket = this.sockets.get(userId);
       if (socket) {
-        socket.close(Close.normal, 'Logged out');
+        socket.close(code, reason);
         this.disconnect(w, socket);
       }
       if (this.isOnline(w)) {

@@ -3,7 +3,11 @@ import type { Services } from '../services.ts';
 import { currentUser } from './auth/session.ts';
 import { lobbyAccess } from './lobby/service.ts';
 
-/** Game calls are polled often; the lobby answer is reused this long per user. */
+/**
+ * Game calls are polled often; a granted answer is reused this long per user (never longer than a quarter of
+ * the seat timeout, so the reuse cannot outlive the seat). Refusals are not reused: a user seated from the
+ * queue gets in at once, and leaving or logging out forgets the answer at once (services.accessEnded).
+ */
 const ACCESS_CACHE_MS = 5_000;
 
 /**
@@ -11,20 +15,24 @@ const ACCESS_CACHE_MS = 5_000;
  * (else 403 with the lobby's reason). The handler gets `user`.
  */
 export function gameAccessPlugin(services: Services) {
-  const cache = new Map<string, { ok: boolean; reason?: string; at: number }>();
+  const cache = new Map<string, number>();
+  const reuseMs = Math.min(ACCESS_CACHE_MS, Math.floor(services.config.seatTimeoutMs / 4));
+  services.accessEnded.on(({ userId }) => cache.delete(userId));
   return new Elysia({ name: 'wasteland.game-access', seed: services.instanceId }).macro({
     game: {
       async resolve({ cookie, status }) {
         const user = await currentUser(services, cookie as never);
         if (!user) return status(401, { message: 'Unauthorized' });
         const now = services.now().getTime();
-        let access = cache.get(user.id);
-        if (!access || now - access.at > ACCESS_CACHE_MS) {
-          const answer = await lobbyAccess(services, user.id);
-          access = { ok: answer.canAccessGame, reason: answer.reason, at: now };
-          cache.set(user.id, access);
+        const grantedAt = cache.get(user.id);
+        if (grantedAt !== undefined && now - grantedAt <= reuseMs) return { user };
+        const answer = await lobbyAccess(services, user.id);
+        if (!answer.canAccessGame) {
+          cache.delete(user.id);
+          return status(403, { message: answer.reason ?? 'You need to join the lobby first' });
         }
-        if (!access.ok) return status(403, { message: access.reason ?? 'You need to join the lobby first' });
+        if (cache.size >= 10_000) cache.clear();
+        cache.set(user.id, now);
         return { user };
       },
     },

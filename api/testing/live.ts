@@ -4,6 +4,8 @@ import type { TestClient } from './client.ts';
 /** A real WebSocket client that records every frame and can wait for the next one of a type. */
 export class TestSocket {
   readonly received: ServerMessage[] = [];
+  /** Frames that were not a JSON object with a string `type` (the protocol allows none). */
+  readonly malformed: string[] = [];
   private waiters: { type: string; resolve: (m: ServerMessage) => void; from: number; pred?: (m: any) => boolean }[] = [];
   closed: Promise<{ code: number; reason: string }>;
   opened: Promise<void>;
@@ -15,7 +17,17 @@ export class TestSocket {
     });
     this.closed = new Promise((res) => ws.addEventListener('close', (e) => res({ code: e.code, reason: e.reason })));
     ws.addEventListener('message', (e) => {
-      const frame = JSON.parse(String(e.data)) as ServerMessage;
+      let frame: ServerMessage;
+      try {
+        frame = JSON.parse(String(e.data)) as ServerMessage;
+      } catch {
+        this.malformed.push(String(e.data));
+        return;
+      }
+      if (frame === null || typeof frame !== 'object' || typeof (frame as { type?: unknown }).type !== 'string') {
+        this.malformed.push(String(e.data));
+        return;
+      }
       // A fan-out tick carries several moves: record each as a player_moved, as the browser handles them.
       if (frame.type === 'players_moved') for (const mv of frame.moves) this.deliver({ type: 'player_moved', ...mv });
       else this.deliver(frame);

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { loginFailures, sessions, users } from '../schema/index.ts';
 
@@ -42,6 +42,16 @@ export function accountsRepo(db: Db) {
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    /** Of these session token hashes, those whose session still exists and has not expired at `now`. */
+    async liveSessions(tokenHashes: string[], now: Date): Promise<string[]> {
+      if (tokenHashes.length === 0) return [];
+      const rows = await db
+        .select({ tokenHash: sessions.tokenHash })
+        .from(sessions)
+        .where(and(inArray(sessions.tokenHash, tokenHashes), gt(sessions.expiresAt, now)));
+      return rows.map((r) => r.tokenHash);
     },
 
     async extendSession(tokenHash: string, expiresAt: Date): Promise<void> {

@@ -102,6 +102,27 @@ function lobbyOps(db: Executor) {
       return rows.length > 0;
     },
 
+    /** `touch` for many users in one statement; answers the users whose entry was refreshed. */
+    async touchMany(userIds: string[], now: Date, cutoff: Date): Promise<string[]> {
+      if (userIds.length === 0) return [];
+      const rows = await db
+        .update(lobbyEntries)
+        .set({ lastSeenAt: now })
+        .where(and(inArray(lobbyEntries.userId, userIds), gte(lobbyEntries.lastSeenAt, cutoff)))
+        .returning({ userId: lobbyEntries.userId });
+      return rows.map((r) => r.userId);
+    },
+
+    /** Of these users, those who hold a seat that has not lapsed (last seen at or after `cutoff`). */
+    async seatedAmong(userIds: string[], cutoff: Date): Promise<string[]> {
+      if (userIds.length === 0) return [];
+      const rows = await db
+        .select({ userId: lobbyEntries.userId })
+        .from(lobbyEntries)
+        .where(and(inArray(lobbyEntries.userId, userIds), isNotNull(lobbyEntries.seatedAt), gte(lobbyEntries.lastSeenAt, cutoff)));
+      return rows.map((r) => r.userId);
+    },
+
     /** Sets the ready flag of a seated, non-lapsed user; answers false when the user has no seat. */
     async setReady(userId: string, ready: boolean, cutoff: Date): Promise<boolean> {
       const rows = await db

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { exploredChunks, worldEvents, worlds } from '../schema/index.ts';
 
@@ -70,11 +70,12 @@ export function worldRepo(db: Db) {
 
     /**
      * ORs the given bitsets into the stored ones. One transaction holding a per-player advisory lock, so two
-     * saves at once (a timer and an unload beacon) never overwrite each other's bits.
+     * saves at once (a timer and an unload beacon) never overwrite each other's bits. Answers false, writing
+     * nothing, when the new sectors would take the player past `maxChunks` in this world.
      */
-    async mergeExplored(userId: string, worldId: string, chunks: ExploredChunk[]): Promise<void> {
-      if (chunks.length === 0) return;
-      await db.transaction(async (tx) => {
+    async mergeExplored(userId: string, worldId: string, chunks: ExploredChunk[], maxChunks = Infinity): Promise<boolean> {
+      if (chunks.length === 0) return true;
+      return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`explored:${userId}:${worldId}`}))`);
         const keys = chunks.map((c) => `${c.chunkX},${c.chunkY}`);
         const existing = await tx
@@ -88,6 +89,14 @@ export function worldRepo(db: Db) {
             ),
           );
         const byKey = new Map(existing.map((r) => [`${r.chunkX},${r.chunkY}`, r.bits]));
+        const added = new Set(keys.filter((k) => !byKey.has(k))).size;
+        if (added > 0) {
+          const [stored] = await tx
+            .select({ n: count() })
+            .from(exploredChunks)
+            .where(and(eq(exploredChunks.userId, userId), eq(exploredChunks.worldId, worldId)));
+          if (Number(stored?.n ?? 0) + added > maxChunks) return false;
+        }
         for (const c of chunks) {
           const key = `${c.chunkX},${c.chunkY}`;
           const merged = mergeBits(byKey.get(key) ?? new Uint8Array(EXPLORED_BITS_BYTES), c.bits);
@@ -100,6 +109,7 @@ export function worldRepo(db: Db) {
               set: { bits: merged, updatedAt: new Date() },
             });
         }
+        return true;
       });
     },
   };

@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { Close } from '../../contract/protocol.ts';
 import { DisplayNameBody, LoginBody, RegisterBody, SESSION_COOKIE } from '../../contract/auth.ts';
 import type { Services } from '../../services.ts';
 import { login, register } from './service.ts';
@@ -13,8 +14,11 @@ export function authModule(services: Services) {
       return redirect(user ? '/lobby' : '/login', 302);
     })
     .get('/logout', async ({ cookie, redirect }) => {
+      const user = await currentUser(services, cookie as never);
       const token = cookie[SESSION_COOKIE]?.value;
       if (typeof token === 'string' && token) await services.repos.accounts.deleteSession(hashSessionToken(token));
+      // The session is gone: so is every live connection it opened, at once.
+      if (user) await services.accessEnded.emit({ userId: user.id, code: Close.normal, reason: 'Logged out' });
       cookie[SESSION_COOKIE]?.remove();
       return redirect('/', 302);
     })

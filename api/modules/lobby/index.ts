@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import { ReadyBody } from '../../contract/lobby.ts';
+import { Close } from '../../contract/protocol.ts';
 import type { Services } from '../../services.ts';
 import { sessionPlugin } from '../auth/session.ts';
 import { joinGame, leaveLobby, lobbyAccess, lobbyStatus, setReady } from './service.ts';
@@ -18,6 +19,15 @@ export function lobbyModule(services: Services) {
       },
       { auth: true, body: ReadyBody },
     )
-    .post('/lobby/leave', ({ user }) => leaveLobby(services, user.id), { auth: true })
+    .post(
+      '/lobby/leave',
+      async ({ user }) => {
+        const outcome = await leaveLobby(services, user.id);
+        // Leaving gives up the seat at once: the live connection closes and cached access is forgotten.
+        if (outcome.left !== 'none') await services.accessEnded.emit({ userId: user.id, code: Close.accessLost, reason: 'You left the lobby' });
+        return outcome;
+      },
+      { auth: true },
+    )
     .get('/lobby/access', ({ user }) => lobbyAccess(services, user.id), { auth: true });
 }

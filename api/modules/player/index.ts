@@ -1,21 +1,39 @@
 import { Elysia } from 'elysia';
-import { ExploredTilesBody, WorldIdQuery, MoveBody, DEFAULT_WORLD_ID } from '../../contract/world.ts';
+import { Close } from '../../contract/protocol.ts';
+import {
+  DEFAULT_WORLD_ID,
+  EXPLORED_CHUNKS_PER_PLAYER,
+  EXPLORED_SAVES_BURST,
+  EXPLORED_SAVES_PER_SECOND,
+  ExploredTilesBody,
+  MoveBody,
+  REST_MOVES_BURST,
+  REST_MOVES_PER_SECOND,
+  WorldIdQuery,
+} from '../../contract/world.ts';
+import { RateLimiter, rateLimited } from '../../http/rate-limit.ts';
 import type { LiveWorlds } from '../../live/world-live.ts';
 import { toPlayerInfo } from '../../live/world-live.ts';
 import type { Services } from '../../services.ts';
 import { gameAccessPlugin } from '../game-access.ts';
 import { sessionPlugin } from '../auth/session.ts';
+import type { WorldService } from '../world/service.ts';
 import { decodeExplored, encodeExplored } from './explored.ts';
 
 /** The signed-in survivor: where they are, where they walk, what they have seen. */
-export function playerModule(services: Services, live: LiveWorlds) {
+export function playerModule(services: Services, worlds: WorldService, live: LiveWorlds) {
+  const moves = new RateLimiter(REST_MOVES_PER_SECOND, REST_MOVES_BURST);
+  const exploredSaves = new RateLimiter(EXPLORED_SAVES_PER_SECOND, EXPLORED_SAVES_BURST);
+  const unknownWorld = { message: 'Unknown world' };
+  const now = () => services.now().getTime();
+
   return new Elysia({ prefix: '/api/player' })
     .use(sessionPlugin(services))
     .use(gameAccessPlugin(services))
     .post(
       '/logout',
       async ({ user }) => {
-        await live.logout(user.id);
+        await services.accessEnded.emit({ userId: user.id, code: Close.normal, reason: 'Logged out' });
         await services.repos.players.markOffline(user.id);
         return { message: 'Logged out' };
       },
@@ -32,7 +50,13 @@ export function playerModule(services: Services, live: LiveWorlds) {
     )
     .post(
       '/move',
-      async ({ user, body, query }) => {
+      async ({ user, body, query, set, status }) => {
+        const wait = moves.take(user.id, now());
+        if (wait > 0) {
+          const limited = rateLimited(wait, 'moves');
+          Object.assign(set.headers, limited.headers);
+          return status(429, limited.body);
+        }
         const w = await live.walker(user, query.worldId ?? DEFAULT_WORLD_ID);
         live.touch(w);
         return live.move(w, body);
@@ -41,18 +65,30 @@ export function playerModule(services: Services, live: LiveWorlds) {
     )
     .get(
       '/explored-tiles',
-      async ({ user, query }) => {
-        const rows = await services.repos.world.exploredChunks(user.id, query.worldId ?? DEFAULT_WORLD_ID);
+      async ({ user, query, status }) => {
+        const worldId = query.worldId ?? DEFAULT_WORLD_ID;
+        if (!(await worlds.world(worldId))) return status(404, unknownWorld);
+        const rows = await services.repos.world.exploredChunks(user.id, worldId);
         return { exploredTiles: encodeExplored(rows) };
       },
       { game: true, query: WorldIdQuery },
     )
     .post(
       '/explored-tiles',
-      async ({ user, body, status }) => {
+      async ({ user, body, set, status }) => {
+        const wait = exploredSaves.take(user.id, now());
+        if (wait > 0) {
+          const limited = rateLimited(wait, 'explored-land saves');
+          Object.assign(set.headers, limited.headers);
+          return status(429, limited.body);
+        }
+        if (!(await worlds.world(body.worldId))) return status(404, unknownWorld);
         const decoded = decodeExplored(body.exploredTiles);
         if (!decoded.ok) return status(400, { message: decoded.message });
-        await services.repos.world.mergeExplored(user.id, body.worldId, decoded.chunks);
+        const merged = await services.repos.world.mergeExplored(user.id, body.worldId, decoded.chunks, EXPLORED_CHUNKS_PER_PLAYER);
+        if (!merged) {
+          return status(409, { message: `Explored land is full: at most ${EXPLORED_CHUNKS_PER_PLAYER} sectors per player and world are kept` });
+        }
         return { saved: decoded.chunks.length };
       },
       {
