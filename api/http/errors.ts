@@ -1,5 +1,11 @@
 import { Elysia } from 'elysia';
 
+/** Every answer carries the id of its request; the error log names the same id, so a report can be matched to a line. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** How long a client should wait before retrying while the database is unreachable. */
+export const RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE_MESSAGE = 'Service unavailable: the database cannot be reached right now; try again in a few seconds';
+
 /** Validation failures become one readable sentence, e.g. "password must be at least length 8 (was 3)". */
 function validationMessage(error: unknown): string {
   const e = error as { all?: { summary?: string; message?: string; path?: string }[]; message?: string };
@@ -15,34 +21,113 @@ function validationMessage(error: unknown): string {
   return 'Invalid request';
 }
 
-/**
- * Every error leaves as JSON `{message}`: validation and malformed bodies as 400, unknown API paths as 404,
- * anything unexpected as 500 with no internals (logged here instead).
- */
-export const errorHandling = new Elysia({ name: 'wasteland.errors' }).onError({ as: 'global' }, ({ code, error, set, request }) => {
-  set.headers['content-type'] = 'application/json; charset=utf-8';
-  switch (code) {
-    case 'VALIDATION':
-      set.status = 400;
-      return { message: validationMessage(error) };
-    case 'PARSE':
-      set.status = 400;
-      return { message: 'Malformed request body: expected JSON' };
-    case 'NOT_FOUND':
-      set.status = 404;
-      return { message: `Not found: ${new URL(request.url).pathname}` };
-    case 'INVALID_COOKIE_SIGNATURE':
-      set.status = 400;
-      return { message: 'Invalid cookie' };
-    default: {
-      const status = (error as { status?: number })?.status;
-      if (typeof status === 'number' && status >= 400 && status < 500) {
-        set.status = status;
-        return { message: (error as Error).message || 'Bad request' };
-      }
-      console.error('[api] unexpected error', request.method, new URL(request.url).pathname, error);
-      set.status = 500;
-      return { message: 'Internal server error' };
-    }
+/** The error and the causes it wraps (drizzle wraps the driver's error), outermost first. */
+function chain(error: unknown): unknown[] {
+  const out: unknown[] = [];
+  for (let e = error; e !== null && e !== undefined && out.length < 6; e = (e as { cause?: unknown }).cause) out.push(e);
+  return out;
+}
+
+/** The first driver or system code in the chain: a SQLSTATE (`23505`) or a connection code (`ECONNREFUSED`). */
+export function errorCode(error: unknown): string | null {
+  for (const e of chain(error)) {
+    const code = (e as { code?: unknown })?.code;
+    if (typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code)) return code;
   }
-});
+  return null;
+}
+
+/** postgres.js connection failures and the SQLSTATEs of a server that is going away or full. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+
+/** Is this the database being unreachable (rather than a bug)? Such requests are answered 503, not 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return chain(error).some((e) => {
+    const code = (e as { code?: unknown })?.code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    // PGlite after close() (or a crashed instance) says so in plain words and carries no code.
+    return e instanceof Error && e.message === 'PGlite is closed';
+  });
+}
+
+/** Class names along the chain, e.g. `DrizzleQueryError<PostgresError`: what failed, never its message or parameters. */
+function classes(error: unknown): string {
+  return chain(error)
+    .map((e) => (e instanceof Error ? e.constructor.name || e.name : typeof e))
+    .join('<');
+}
+
+type Headers = Record<string, string | number | undefined>;
+
+function jsonResponse(status: number, message: string, setHeaders: Headers, extra: Record<string, string> = {}): Response {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(setHeaders)) {
+    if (v !== undefined && k !== 'content-encoding' && k !== 'content-length') headers.set(k, String(v));
+  }
+  headers.set('content-type', 'application/json; charset=utf-8');
+  for (const [k, v] of Object.entries(extra)) headers.set(k, v);
+  return new Response(JSON.stringify({ message }), { status, headers });
+}
+
+/**
+ * Every request gets an id (`x-request-id` on the answer). Every error leaves as JSON `{message}`: validation and
+ * malformed bodies as 400, unknown paths (any method) as 404, an unreachable database as 503 with Retry-After,
+ * anything unexpected as 500 with no internals. The log line of a 500/503 names the request id, the route, the
+ * error classes and the driver's code only: driver messages carry the query's bound parameters (password hashes,
+ * e-mail addresses, session-token hashes), so they are never logged.
+ *
+ * The answers are Response objects rather than plain values so that a global mapResponse (compression) cannot
+ * swallow their bodies.
+ */
+export const errorHandling = new Elysia({ name: 'wasteland.errors' })
+  .onRequest(({ set }) => {
+    set.headers[REQUEST_ID_HEADER] = crypto.randomUUID();
+  })
+  .onError({ as: 'global' }, (ctx) => {
+    const { code, error, set, request } = ctx;
+    const headers = set.headers as Headers;
+    switch (code) {
+      case 'VALIDATION':
+        return jsonResponse(400, validationMessage(error), headers);
+      case 'PARSE':
+        return jsonResponse(400, 'Malformed request body: expected JSON', headers);
+      case 'NOT_FOUND':
+        return jsonResponse(404, `Not found: ${new URL(request.url).pathname}`, headers);
+      case 'INVALID_COOKIE_SIGNATURE':
+        return jsonResponse(400, 'Invalid cookie', headers);
+      default: {
+        const status = (error as { status?: number })?.status;
+        if (typeof status === 'number' && status >= 400 && status < 500) {
+          return jsonResponse(status, (error as Error).message || 'Bad request', headers);
+        }
+        const unavailable = isDatabaseUnavailable(error);
+        const route = (ctx as { route?: string }).route || new URL(request.url).pathname;
+        console.error(
+          `[api] ${unavailable ? '503 database unavailable' : '500 unexpected error'}`,
+          `request=${String(headers[REQUEST_ID_HEADER] ?? '-')}`,
+          `${request.method} ${route}`,
+          `error=${classes(error)}`,
+          `code=${errorCode(error) ?? '-'}`,
+        );
+        if (unavailable) return jsonResponse(503, UNAVAILABLE_MESSAGE, headers, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+        return jsonResponse(500, 'Internal server error', headers);
+      }
+    }
+  });

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import { Elysia } from 'elysia';
+import { pagePolicy } from './security-headers.ts';
+
+const SCRIPT_POLICY = pagePolicy('');
 
 /**
  * Serves the built Astro site. Hashed assets under /_astro are immutable; pages revalidate.
@@ -32,7 +35,7 @@ export function siteModule(siteDir: string) {
 
   function notFound(request: Request): Response {
     if (existsSync(notFoundPage)) return fileResponse(request, notFoundPage, 404, 'no-cache');
-    return new Response('404 Page Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
+    return Response.json({ message: `Not found: ${new URL(request.url).pathname}` }, { status: 404 });
   }
 
   /** Text assets gzipped once per file version and kept: the site is small and never changes while running. */
@@ -47,8 +50,22 @@ export function siteModule(siteDir: string) {
     return bytes;
   }
 
+  /** Each page's Content-Security-Policy (its inline scripts hashed), kept per file version like the gzip. */
+  const policies = new Map<string, { mtimeMs: number; policy: string }>();
+  function policyOf(file: string): string {
+    const mtimeMs = statSync(file).mtimeMs;
+    const hit = policies.get(file);
+    if (hit && hit.mtimeMs === mtimeMs) return hit.policy;
+    const policy = pagePolicy(readFileSync(file, 'utf8'));
+    policies.set(file, { mtimeMs, policy });
+    return policy;
+  }
+
   function fileResponse(request: Request, file: string, status: number, cacheControl: string): Response {
     const headers: Record<string, string> = { 'cache-control': cacheControl, 'x-content-type-options': 'nosniff' };
+    // Pages get their own policy (inline scripts hashed); scripts get the page policy too, since a Web Worker runs
+    // under the policy of its own script (it must fetch and compile the WASM core).
+    headers['content-security-policy'] = file.endsWith('.html') ? policyOf(file) : SCRIPT_POLICY;
     if (COMPRESSIBLE.test(file) && (request.headers.get('accept-encoding') ?? '').includes('gzip')) {
       headers['content-encoding'] = 'gzip';
       headers['vary'] = 'accept-encoding';
