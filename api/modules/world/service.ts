@@ -1,4 +1,4 @@
-import { BIOME_NAMES, TILE_SIZE, VISION_DAY_MULTIPLIER, VISION_NIGHT_MULTIPLIER, type Core, type Poi } from '../../../core-wasm/index.ts';
+import { BIOME_NAMES, MAX_CHUNK_COORD, TILE_SIZE, VISION_DAY_MULTIPLIER, VISION_NIGHT_MULTIPLIER, type Core, type Poi } from '../../../core-wasm/index.ts';
 import type { TimeInfo, WorldInfo } from '../../contract/world.ts';
 import { DEFAULT_WORLD_ID } from '../../contract/world.ts';
 import { timeOfDay } from '../../game/day-night.ts';
@@ -94,8 +94,11 @@ export class WorldService {
     if (!w) return null;
     const chunks: RegionView['chunks'] = [];
     const pois: Poi[] = [];
-    for (let y = cy - radius; y <= cy + radius; y++) {
-      for (let x = cx - radius; x <= cx + radius; x++) {
+    // The world ends at ±MAX_CHUNK_COORD: a region reaching past the edge holds only the chunks that exist.
+    const lo = (c: number) => Math.max(-MAX_CHUNK_COORD, c - radius);
+    const hi = (c: number) => Math.min(MAX_CHUNK_COORD, c + radius);
+    for (let y = lo(cy); y <= hi(cy); y++) {
+      for (let x = lo(cx); x <= hi(cx); x++) {
         chunks.push({ x, y, tiles: Buffer.from(w.terrain.chunkBiomes(x, y)).toString('base64') });
         pois.push(...w.terrain.pois(x, y));
       }
