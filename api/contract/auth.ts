@@ -51,7 +51,10 @@ export interface AuthUser {
   email: string | null;
 }
 
-/** The spec's shown-name fallback: displayName, firstName, email, then the account name. */
-export function shownName(u: { displayName?: string | null; firstName?: string | null; email?: string | null; name?: string | null; username?: string | null }): string {
-  return u.displayName || u.firstName || u.email || u.name || u.username || 'Survivor';
+/**
+ * The name other people see: displayName, firstName, then the account name. Never the e-mail address: that is
+ * private to its owner, and this name is shown to everyone (lobby lists, the game's players and activity log).
+ */
+export function shownName(u: { displayName?: string | null; firstName?: string | null; name?: string | null; username?: string | null }): string {
+  return u.displayName || u.firstName || u.name || u.username || 'Survivor';
 }

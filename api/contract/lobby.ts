@@ -39,23 +39,22 @@ export type JoinAction = (typeof JoinAction)[keyof typeof JoinAction];
 export const ReadyBody = type({ ready: 'boolean' });
 export type ReadyBody = typeof ReadyBody.infer;
 
-/** A seated player, as GET /api/lobby lists them. */
+/**
+ * A seated player, as GET /api/lobby lists them. `name` is what everyone sees (`shownName`: display name, first
+ * name, else the account name); e-mail addresses never leave the server in the lobby.
+ */
 export interface LobbyPlayer {
   id: string;
-  displayName: string | null;
-  firstName: string | null;
-  email: string | null;
+  name: string;
   /** ISO 8601: when the player took the seat. */
   joinedAt: string;
   isReady: boolean;
 }
 
-/** A queued user, as GET /api/lobby lists them. */
+/** A queued user, as GET /api/lobby lists them (`name` as for LobbyPlayer). */
 export interface LobbyQueueEntry {
   id: string;
-  displayName: string | null;
-  firstName: string | null;
-  email: string | null;
+  name: string;
   /** 1..n, first come first served, no gaps. */
   position: number;
   /** Whole seconds since the user joined the queue. */

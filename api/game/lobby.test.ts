@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
+import { shownName } from '../contract/auth.ts';
 import { IN_QUEUE_REASON, NO_LOBBY_REASON, formatWaitTime } from '../contract/lobby.ts';
 import {
   accessFor,
@@ -27,7 +28,7 @@ function entry(userId: string, seq: number, seated: boolean, extra: Partial<Lobb
     lastSeenAt: t0,
     displayName: null,
     firstName: null,
-    email: null,
+    username: `user_${userId}`,
     ...extra,
   };
 }
@@ -114,13 +115,23 @@ describe('accessFor', () => {
   });
 });
 
+describe('shownName', () => {
+  test('display name, first name, then the account name: never the e-mail address', () => {
+    const email = 'private@example.com';
+    expect(shownName({ displayName: 'Ash', firstName: 'A', email, username: 'ash_1' } as never)).toBe('Ash');
+    expect(shownName({ displayName: null, firstName: 'Bea', email, username: 'bea_2' } as never)).toBe('Bea');
+    expect(shownName({ displayName: '', firstName: null, email, username: 'cole_3' } as never)).toBe('cole_3');
+    expect(shownName({ email } as never)).toBe('Survivor');
+  });
+});
+
 describe('buildStatus', () => {
-  test('players by seating time with ISO joinedAt; queue in arrival order with positions and whole-second waits', () => {
+  test('players by seating time with ISO joinedAt; queue in arrival order with positions, whole-second waits and shown names', () => {
     const status = buildStatus(
       [
         entry('q2', 8, false, { enteredAt: at(10_500) }),
         entry('b', 2, true, { seatedAt: at(30_000), isReady: true, displayName: 'Bee' }),
-        entry('a', 5, true, { seatedAt: at(1_000), email: 'a@x.io' }),
+        entry('a', 5, true, { seatedAt: at(1_000) }),
         entry('q1', 6, false, { enteredAt: at(0), firstName: 'Queenie' }),
       ],
       at(75_900),
@@ -128,12 +139,12 @@ describe('buildStatus', () => {
     );
     expect(status.maxPlayers).toBe(2);
     expect(status.players).toEqual([
-      { id: 'a', displayName: null, firstName: null, email: 'a@x.io', joinedAt: at(1_000).toISOString(), isReady: false },
-      { id: 'b', displayName: 'Bee', firstName: null, email: null, joinedAt: at(30_000).toISOString(), isReady: true },
+      { id: 'a', name: 'user_a', joinedAt: at(1_000).toISOString(), isReady: false },
+      { id: 'b', name: 'Bee', joinedAt: at(30_000).toISOString(), isReady: true },
     ]);
     expect(status.queue).toEqual([
-      { id: 'q1', displayName: null, firstName: 'Queenie', email: null, position: 1, waitTime: 75 },
-      { id: 'q2', displayName: null, firstName: null, email: null, position: 2, waitTime: 65 },
+      { id: 'q1', name: 'Queenie', position: 1, waitTime: 75 },
+      { id: 'q2', name: 'user_q2', position: 2, waitTime: 65 },
     ]);
   });
 

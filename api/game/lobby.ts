@@ -1,3 +1,4 @@
+import { shownName } from '../contract/auth.ts';
 import {
   IN_QUEUE_REASON,
   JoinAction,
@@ -31,10 +32,11 @@ export interface LobbyEntryFacts {
   lastSeenAt: Date;
 }
 
+/** A lobby row with what is needed to name its user to everyone (no e-mail: it is private). */
 export interface LobbyEntryWithNames extends LobbyEntryFacts {
   displayName: string | null;
   firstName: string | null;
-  email: string | null;
+  username: string;
 }
 
 /** Where a user stands. Queue positions are derived from arrival order, never stored. */
@@ -121,9 +123,7 @@ export function buildStatus(entries: readonly LobbyEntryWithNames[], now: Date, 
     .sort((a, b) => a.seatedAt!.getTime() - b.seatedAt!.getTime() || a.seq - b.seq)
     .map((e) => ({
       id: e.userId,
-      displayName: e.displayName,
-      firstName: e.firstName,
-      email: e.email,
+      name: shownName(e),
       joinedAt: e.seatedAt!.toISOString(),
       isReady: e.isReady,
     }));
@@ -131,9 +131,7 @@ export function buildStatus(entries: readonly LobbyEntryWithNames[], now: Date, 
     .filter((e) => e.seatedAt === null)
     .map((e, i) => ({
       id: e.userId,
-      displayName: e.displayName,
-      firstName: e.firstName,
-      email: e.email,
+      name: shownName(e),
       position: i + 1,
       waitTime: waitSeconds(e.enteredAt, now),
     }));

@@ -6,7 +6,7 @@ export type LobbyEntryRow = typeof lobbyEntries.$inferSelect;
 export type LobbyEntryWithNamesRow = LobbyEntryRow & {
   displayName: string | null;
   firstName: string | null;
-  email: string | null;
+  username: string;
 };
 
 /**
@@ -28,11 +28,11 @@ function lobbyOps(db: Executor) {
     /** Every entry in arrival order with its user's names. */
     async listWithNames(): Promise<LobbyEntryWithNamesRow[]> {
       const rows = await db
-        .select({ entry: lobbyEntries, displayName: users.displayName, firstName: users.firstName, email: users.email })
+        .select({ entry: lobbyEntries, displayName: users.displayName, firstName: users.firstName, username: users.username })
         .from(lobbyEntries)
         .innerJoin(users, eq(users.id, lobbyEntries.userId))
         .orderBy(asc(lobbyEntries.seq));
-      return rows.map((r) => ({ ...r.entry, displayName: r.displayName, firstName: r.firstName, email: r.email }));
+      return rows.map((r) => ({ ...r.entry, displayName: r.displayName, firstName: r.firstName, username: r.username }));
     },
 
     /** Seated and queued entries, and how many of them were last seen before `cutoff`. */

@@ -21,9 +21,9 @@ const queueRow = (page: Page, name: string) => page.getByRole('list', { name: 'Q
  * Creates an account over the API (the sign-up form itself is covered by auth.spec.ts) and opens the lobby,
  * where a newcomer is joined at once.
  */
-async function enterLobby(page: Page, server: E2EServer, prefix: string, displayName: string) {
+async function enterLobby(page: Page, server: E2EServer, prefix: string, displayName: string, email?: string) {
   const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser(prefix), password: 'correct horse battery', displayName },
+    data: { username: uniqueUser(prefix), password: 'correct horse battery', displayName, ...(email ? { email } : {}) },
   });
   expect(res.status()).toBe(201);
   await page.goto(`${server.url}/lobby`);
@@ -47,11 +47,14 @@ test('two players see each other and toggle ready; a third queues, is refused /g
   // Two players sign up and land in the lobby: each takes a seat and sees the other.
   await enterLobby(pageA, server, 'ash', 'Alpha Ash');
   await expect(playerRow(pageA, 'Alpha Ash')).toContainText('(You)');
-  await enterLobby(pageB, server, 'bea', 'Bravo Bea');
+  await enterLobby(pageB, server, 'bea', 'Bravo Bea', 'bea@example.com');
   await expect(pageB.getByRole('heading', { name: 'Players in Game (2/2)' })).toBeVisible();
   await expect(playerRow(pageB, 'Alpha Ash')).toBeVisible();
   await expect(playerRow(pageB, 'Alpha Ash')).not.toContainText('(You)');
   await expect(playerRow(pageA, 'Bravo Bea')).toBeVisible(); // picked up by A's 2 s refresh
+  // Others see the name only: Bea's e-mail address reaches neither A's page nor A's lobby answer.
+  await expect(pageA.locator('body')).not.toContainText('bea@example.com');
+  expect(await (await pageA.request.get(`${server.url}/api/lobby`)).text()).not.toContain('bea@example.com');
   const status = pageA.getByRole('region', { name: 'Server Status' });
   await expect(status).toContainText(/Players in game\s*2/);
   await expect(status).toContainText(/Max capacity\s*2/);

@@ -27,6 +27,7 @@ function testClock(start = Date.parse('2026-03-01T10:00:00.000Z')) {
 
 interface Player extends TestClient {
   id: string;
+  username: string;
 }
 
 /**
@@ -56,6 +57,7 @@ async function seedPlayers(
       const client = new TestClient(server.url) as Player;
       client.cookies.set(SESSION_COOKIE, token);
       client.id = user!.id;
+      client.username = username;
       return client;
     }),
   );
@@ -122,7 +124,7 @@ describe.each(backends())('lobby over HTTP on %s', (backend) => {
     ]);
   });
 
-  test('GET /api/lobby lists names, join time, ready flags and m:ss-able whole-second waits', async () => {
+  test('GET /api/lobby lists shown names (never an e-mail address), join time, ready flags and m:ss-able whole-second waits', async () => {
     const seatedAt = clock.now().toISOString();
     await join_(a);
     await join_(b);
@@ -130,15 +132,20 @@ describe.each(backends())('lobby over HTTP on %s', (backend) => {
     clock.advance(10_400);
     await join_(d);
     clock.advance(65_000);
-    const status = await lobbyOf(b);
+    const res = await b.get('/api/lobby');
+    const text = await res.text();
+    const status = JSON.parse(text) as LobbyStatus;
     expect(status.players).toEqual([
-      { id: a.id, displayName: 'Ash', firstName: null, email: 'ash@example.com', joinedAt: seatedAt, isReady: false },
-      { id: b.id, displayName: null, firstName: 'Bea', email: null, joinedAt: seatedAt, isReady: false },
+      { id: a.id, name: 'Ash', joinedAt: seatedAt, isReady: false },
+      { id: b.id, name: 'Bea', joinedAt: seatedAt, isReady: false },
     ]);
     expect(status.queue).toEqual([
-      { id: c.id, displayName: null, firstName: null, email: 'cole@example.com', position: 1, waitTime: 75 },
-      { id: d.id, displayName: 'Dune', firstName: null, email: null, position: 2, waitTime: 65 },
+      { id: c.id, name: c.username, position: 1, waitTime: 75 },
+      { id: d.id, name: 'Dune', position: 2, waitTime: 65 },
     ]);
+    // Other users' addresses are not in the answer at all, and neither is the caller's own.
+    expect(text).not.toContain('@example.com');
+    for (const viewer of [a, c]) expect(await (await viewer.get('/api/lobby')).text()).not.toContain('@example.com');
   });
 
   test('an authenticated user in neither list is joined by GET /api/lobby: a seat while free, else the queue', async () => {

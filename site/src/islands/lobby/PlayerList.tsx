@@ -1,4 +1,3 @@
-import { shownName } from '../../../../api/contract/auth.ts';
 import type { LobbyPlayer } from '../../../../api/contract/lobby.ts';
 
 const joinedTime = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -17,7 +16,7 @@ export function PlayerList({ players, maxPlayers, meId }: { players: LobbyPlayer
           {players.map((p) => (
             <li key={p.id} className="lobby-row">
               <span className="lobby-name">
-                {shownName(p)}
+                {p.name}
                 {p.id === meId && <span className="lobby-you"> (You)</span>}
               </span>
               <span className="wl-muted lobby-time">

@@ -1,4 +1,3 @@
-import { shownName } from '../../../../api/contract/auth.ts';
 import { formatWaitTime, type LobbyQueueEntry } from '../../../../api/contract/lobby.ts';
 
 /** The queue: position, shown name and wait time (m:ss), first come first served. */
@@ -14,7 +13,7 @@ export function QueueList({ queue, meId }: { queue: LobbyQueueEntry[]; meId: str
             <li key={q.id} className="lobby-row">
               <span className="lobby-position">#{q.position}</span>
               <span className="lobby-name">
-                {shownName(q)}
+                {q.name}
                 {q.id === meId && <span className="lobby-you"> (You)</span>}
               </span>
               <span className="wl-muted lobby-time">Waiting {formatWaitTime(q.waitTime)}</span>
