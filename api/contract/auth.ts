@@ -1,5 +1,6 @@
 import { type } from 'arktype';
 import { safeString, text } from './text.ts';
+import COMMON_PASSWORD_LIST from './common-passwords.json' with { type: 'json' };
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,24}$/;
 export const PASSWORD_MIN = 8;
@@ -24,6 +25,23 @@ const optionalText = (max: number) =>
     .pipe((s) => s.trim())
     .to(`string <= ${max}`);
 
+/** The most common passwords of at least PASSWORD_MIN characters (lower-case), from public breach-frequency lists. */
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set(COMMON_PASSWORD_LIST);
+export const PASSWORD_TOO_COMMON = 'That password is too common; choose another';
+export const PASSWORD_IS_USERNAME = 'The password must not be the username; choose another';
+
+/**
+ * Beyond the length limits, a new password may not be one of the most common ones or the username itself (both
+ * compared case-insensitively); containing the username is allowed. Answers the reason, or null when acceptable.
+ * Shared with the sign-up page so it can say the same thing before sending.
+ */
+export function passwordProblem(password: string, username: string): string | null {
+  const folded = password.toLowerCase();
+  if (folded === username.toLowerCase()) return PASSWORD_IS_USERNAME;
+  if (COMMON_PASSWORDS.has(folded)) return PASSWORD_TOO_COMMON;
+  return null;
+}
+
 export const RegisterBody = type({
   username,
   password,
@@ -33,6 +51,9 @@ export const RegisterBody = type({
   'email?': optionalText(254).narrow((s, ctx) =>
     s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s) ? true : ctx.mustBe('an email address'),
   ),
+}).narrow((body, ctx) => {
+  const problem = passwordProblem(body.password, body.username);
+  return problem ? ctx.reject({ path: ['password'], message: problem }) : true;
 });
 export type RegisterBody = typeof RegisterBody.infer;
 

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../../db/index.ts';
-import { SESSION_COOKIE } from '../../contract/auth.ts';
+import { PASSWORD_IS_USERNAME, PASSWORD_TOO_COMMON, SESSION_COOKIE } from '../../contract/auth.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
 import { backends, freshPostgresUrl } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
@@ -90,6 +90,26 @@ describe.each(backends())('accounts and sessions over HTTP on %s', (backend) => 
       expect((await res.json()).message).toMatch(/^Invalid request/);
       expect(c.cookies.has(SESSION_COOKIE)).toBe(false);
     }
+  });
+
+  test('a common password or the username as password is refused with 400 and a clear message; containing the name is fine', async () => {
+    const c = client();
+    const name = uniqueName('Gecko');
+    for (const [password, message] of [
+      ['password', PASSWORD_TOO_COMMON],
+      ['Password1', PASSWORD_TOO_COMMON],
+      ['QWERTYUIOP', PASSWORD_TOO_COMMON],
+      ['iloveyou', PASSWORD_TOO_COMMON],
+      [name.toUpperCase(), PASSWORD_IS_USERNAME],
+    ] as const) {
+      const res = await c.post('/api/auth/register', { username: name, password });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: `Invalid request: ${message}` });
+      expect(c.cookies.has(SESSION_COOKIE)).toBe(false);
+    }
+    // Nothing was created: the name is still free, and a password that merely contains it is accepted.
+    const ok = await c.post('/api/auth/register', { username: name, password: `${name} rides at dawn` });
+    expect(ok.status).toBe(201);
   });
 
   test('display name: trimmed, 1 to 32 characters, else 400', async () => {
