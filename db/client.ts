@@ -1,8 +1,8 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 export type Schema = typeof schema;
 /** One typed database whichever driver is underneath. */
@@ -24,57 +24,14 @@ export type DatabaseOptions =
 
 const migrationsFolder = resolve(import.meta.dir, 'migrations');
 
-export class DataDirLockedError extends Error {
-  constructor(dir: string, pid: number) {
-    super(
-      `The data directory ${dir} is in use by another Wasteland process (pid ${pid}). ` +
-        `Stop that process or set DATA_DIR to another directory.`,
-    );
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * PGlite has no inter-process lock: two processes on one directory corrupt it.
- * A lock file holding our pid, created exclusively, keeps it to one process;
- * a lock left by a dead process is taken over.
- */
-function lockDataDir(dir: string): () => void {
-  mkdirSync(dir, { recursive: true });
-  const lockPath = join(dir, 'wasteland.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
-        throw new DataDirLockedError(dir, holder);
-      }
-      if (holder === process.pid) throw new DataDirLockedError(dir, holder);
-      rmSync(lockPath, { force: true });
-    }
-  }
-  throw new Error(`Could not lock the data directory ${dir}`);
-}
+export { DataDirLockedError } from './data-dir-lock.ts';
 
 async function openPglite(dataDir: string | null): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = dataDir === null ? null : resolve(dataDir, 'pglite');
-  const unlock = dir === null ? () => {} : lockDataDir(resolve(dataDir!));
+  const unlock = dir === null ? () => {} : await lockDataDir(resolve(dataDir!));
   try {
     const client = dir === null ? new PGlite() : new PGlite(dir);
     await client.waitReady;
