@@ -2,6 +2,7 @@ import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { DataDirLockedError, openDatabase, type Database } from '../db/index.ts';
 import { loadCoreForBun } from '../core-wasm/index.ts';
+import { DatabaseUnreachableError } from '../db/client.ts';
 
 export interface RunningServer {
   url: string;
@@ -49,6 +50,10 @@ if (import.meta.main) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
       process.exit(2);
+    }
+    if (err instanceof DatabaseUnreachableError) {
+      console.error(err.message);
+      process.exit(1);
     }
     throw err;
   }

@@ -18,13 +18,57 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { url: string; dataDir?: undefined }
+  /** `connectTimeoutS` defaults to DATABASE_CONNECT_TIMEOUT_S, else 10 seconds. */
+  | { url: string; dataDir?: undefined; connectTimeoutS?: number }
   /** `dataDir: null` keeps PGlite in memory (tests). */
   | { url?: undefined; dataDir: string | null };
 
 const migrationsFolder = resolve(import.meta.dir, 'migrations');
 
 export { DataDirLockedError } from './data-dir-lock.ts';
+
+export const DEFAULT_CONNECT_TIMEOUT_S = 10;
+
+/** The database server could not be reached (or refused us) when the server started. */
+export class DatabaseUnreachableError extends Error {
+  constructor(where: string, reason: string) {
+    super(`Cannot reach the database at ${where}: ${reason}`);
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+/** DATABASE_CONNECT_TIMEOUT_S: seconds to wait for a connection to the Postgres server before giving up. */
+export function connectTimeoutFromEnv(value = process.env.DATABASE_CONNECT_TIMEOUT_S): number {
+  if (value === undefined || value === '') return DEFAULT_CONNECT_TIMEOUT_S;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`DATABASE_CONNECT_TIMEOUT_S must be a positive number of seconds, got "${value}"`);
+  return n;
+}
+
+/** `host:port` of a connection string, never its user or password. */
+function serverAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || process.env.PGHOST || 'localhost'}:${u.port || process.env.PGPORT || 5432}`;
+  } catch {
+    return 'the DATABASE_URL server';
+  }
+}
+
+/** Why the first connection failed, in one line, with the password blanked should the driver echo it. */
+function connectFailure(url: string, err: unknown, connectTimeoutS: number): string {
+  const e = err as { code?: unknown; message?: unknown };
+  const code = typeof e?.code === 'string' ? e.code : '';
+  let message = typeof e?.message === 'string' ? e.message.split('\n')[0]! : String(err);
+  if (code === 'CONNECT_TIMEOUT') return `no answer within ${connectTimeoutS} s (CONNECT_TIMEOUT; DATABASE_CONNECT_TIMEOUT_S sets the limit)`;
+  try {
+    const password = decodeURIComponent(new URL(url).password);
+    if (password) message = message.split(password).join('***');
+  } catch {
+    // not a URL: nothing to blank
+  }
+  return code && !message.includes(code) ? `${message} (${code})` : message;
+}
 
 async function openPglite(dataDir: string | null): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -52,11 +96,22 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, connectTimeoutS = connectTimeoutFromEnv()): Promise<Database> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-  const client = postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
+  const client = postgres(url, {
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // Without it an address that never answers holds the first query for the OS's TCP timeout (minutes).
+    connect_timeout: connectTimeoutS,
+    onnotice: () => {},
+  });
+  try {
+    await client`select 1`;
+  } catch (err) {
+    await client.end({ timeout: 0 }).catch(() => {});
+    throw new DatabaseUnreachableError(serverAddress(url), connectFailure(url, err, connectTimeoutS));
+  }
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
   return {
@@ -83,5 +138,5 @@ async function pingWith(db: Db, timeoutMs = 2000): Promise<boolean> {
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir ?? null);
+  return options.url ? openPostgres(options.url, options.connectTimeoutS) : openPglite(options.dataDir ?? null);
 }
