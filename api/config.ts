@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { DEFAULT_MAX_PLAYERS, DEFAULT_SEAT_TIMEOUT_MS } from './contract/lobby.ts';
+import { DEFAULT_LOGIN_FAILURES_PER_ADDRESS, DEFAULT_LOGIN_FAILURES_PER_USERNAME, LOGIN_FAILURE_LIMIT } from './contract/auth.ts';
 import { DAY_CYCLE_MS } from './contract/world.ts';
 
 /** Everything the server reads from its environment, parsed once at start-up. */
@@ -23,6 +24,16 @@ export interface Config {
   dayCycleMs: number;
   /** Terrain seed for a world created from now on (WORLD_SEED); unset means random. Existing worlds keep theirs. */
   worldSeed: number | undefined;
+  /**
+   * Reverse proxies in front of the server (TRUST_PROXY, default 0). With N > 0 the client address is the N-th
+   * entry from the right of X-Forwarded-For (the one the outermost trusted proxy appended); with 0 the header is
+   * ignored and the socket's peer address is the client.
+   */
+  trustProxyHops: number;
+  /** Sign-in attempts checked per username over all client addresses per window (LOGIN_FAILURES_PER_USERNAME). */
+  loginFailuresPerUsername: number;
+  /** Sign-in attempts checked per client address over all usernames per window (LOGIN_FAILURES_PER_ADDRESS). */
+  loginFailuresPerAddress: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -34,6 +45,18 @@ function int(value: string | undefined, fallback: number, name: string): number 
 
 function positive(n: number, name: string): number {
   if (n < 1) throw new Error(`${name} must be at least 1, got ${n}`);
+  return n;
+}
+
+function proxyHops(value: string | undefined): number {
+  if (value === 'true' || value === 'yes') return 1;
+  if (value === 'false' || value === 'no') return 0;
+  return int(value, 0, 'TRUST_PROXY');
+}
+
+/** A per-username or per-address cap below the per-pair limit would make that limit meaningless. */
+function atLeastPairLimit(n: number, name: string): number {
+  if (n < LOGIN_FAILURE_LIMIT) throw new Error(`${name} must be at least ${LOGIN_FAILURE_LIMIT}, got ${n}`);
   return n;
 }
 
@@ -60,5 +83,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seatTimeoutMs: positive(int(env.LOBBY_SEAT_TIMEOUT_MS, DEFAULT_SEAT_TIMEOUT_MS, 'LOBBY_SEAT_TIMEOUT_MS'), 'LOBBY_SEAT_TIMEOUT_MS'),
     dayCycleMs: positive(int(env.DAY_CYCLE_MS, DAY_CYCLE_MS, 'DAY_CYCLE_MS'), 'DAY_CYCLE_MS'),
     worldSeed: env.WORLD_SEED ? seed(env.WORLD_SEED) : undefined,
+    trustProxyHops: proxyHops(env.TRUST_PROXY),
+    loginFailuresPerUsername: atLeastPairLimit(
+      int(env.LOGIN_FAILURES_PER_USERNAME, DEFAULT_LOGIN_FAILURES_PER_USERNAME, 'LOGIN_FAILURES_PER_USERNAME'),
+      'LOGIN_FAILURES_PER_USERNAME',
+    ),
+    loginFailuresPerAddress: atLeastPairLimit(
+      int(env.LOGIN_FAILURES_PER_ADDRESS, DEFAULT_LOGIN_FAILURES_PER_ADDRESS, 'LOGIN_FAILURES_PER_ADDRESS'),
+      'LOGIN_FAILURES_PER_ADDRESS',
+    ),
   };
 }

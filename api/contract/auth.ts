@@ -6,8 +6,18 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,24}$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const DISPLAY_NAME_MAX = 32;
-/** Failed sign-ins per username inside the window before the server answers 429. */
+/**
+ * Sign-in attempts that may be checked inside one window (LOGIN_FAILURE_WINDOW_MS) before the server answers 429
+ * without checking the password. An attempt counts from the moment it is accepted for checking; a successful one
+ * is given back. Three counters, all of which must have room:
+ * - LOGIN_FAILURE_LIMIT per username from one client address: the ordinary brute-force limit;
+ * - per username from all addresses together (LOGIN_FAILURES_PER_USERNAME, default below): caps a distributed
+ *   attack; an attacker on one address alone cannot lock the owner out of their account elsewhere;
+ * - per client address over all usernames (LOGIN_FAILURES_PER_ADDRESS, default below): caps spraying many names.
+ */
 export const LOGIN_FAILURE_LIMIT = 10;
+export const DEFAULT_LOGIN_FAILURES_PER_USERNAME = 50;
+export const DEFAULT_LOGIN_FAILURES_PER_ADDRESS = 100;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'wl_session';

@@ -44,15 +44,51 @@ describe.each(backends())('accounts repository contract on %s', (backend) => {
     expect(await repo.findSession('old', new Date(0))).toBeNull();
   });
 
-  test('login failures are counted inside the window only and cleared', async () => {
+  test('login attempts: all counters or none, refused at the limit with the time left, reset when the window passes', async () => {
     const repo = accountsRepo(database.db);
+    const W = 15 * 60_000;
     const t0 = new Date('2026-01-01T00:00:00Z');
-    for (let i = 0; i < 3; i++) await repo.recordLoginFailure('victim', new Date(t0.getTime() + i * 60_000));
-    expect(await repo.countLoginFailuresSince('victim', t0)).toBe(2);
-    expect(await repo.countLoginFailuresSince('victim', new Date(t0.getTime() - 1))).toBe(3);
-    expect(await repo.countLoginFailuresSince('someone-else', new Date(0))).toBe(0);
-    await repo.clearLoginFailures('victim');
-    expect(await repo.countLoginFailuresSince('victim', new Date(0))).toBe(0);
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    const limits = [
+      { key: 'u:victim', limit: 3 },
+      { key: 'a:1.2.3.4', limit: 5 },
+    ];
+    for (let i = 0; i < 3; i++) expect(await repo.reserveLoginAttempt(limits, at(i * 60_000), W)).toEqual({ ok: true });
+    // The username counter is full: refused, and the address counter is left as it was (all or none).
+    expect(await repo.reserveLoginAttempt(limits, at(5 * 60_000), W)).toEqual({ ok: false, key: 'u:victim', retryAfterMs: 10 * 60_000 });
+    expect(await repo.loginAttemptCount('a:1.2.3.4', at(5 * 60_000), W)).toBe(3);
+    // A success gives its attempt back on the credited counters and empties the cleared ones.
+    await repo.settleLoginSuccess(['u:victim'], ['a:1.2.3.4'], at(6 * 60_000), W);
+    expect(await repo.loginAttemptCount('u:victim', at(6 * 60_000), W)).toBe(0);
+    expect(await repo.loginAttemptCount('a:1.2.3.4', at(6 * 60_000), W)).toBe(2);
+    // Once the window that began at t0 has passed, the counter starts again.
+    for (let i = 0; i < 3; i++) expect((await repo.reserveLoginAttempt([{ key: 'a:1.2.3.4', limit: 5 }], at(7 * 60_000), W)).ok).toBe(true);
+    expect((await repo.reserveLoginAttempt([{ key: 'a:1.2.3.4', limit: 5 }], at(7 * 60_000), W)).ok).toBe(false);
+    expect(await repo.reserveLoginAttempt([{ key: 'a:1.2.3.4', limit: 5 }], at(W), W)).toEqual({ ok: true });
+    expect(await repo.loginAttemptCount('a:1.2.3.4', at(W), W)).toBe(1);
+  });
+
+  test('login attempts: concurrent reservations on one counter never exceed its limit', async () => {
+    const repo = accountsRepo(database.db);
+    const now = new Date('2026-02-01T00:00:00Z');
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        repo.reserveLoginAttempt([{ key: 'u:race', limit: 10 }, { key: `a:10.0.0.${i % 3}`, limit: 100 }], now, 60_000),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(10);
+    expect(await repo.loginAttemptCount('u:race', now, 60_000)).toBe(10);
+  });
+
+  test('login attempts: rows whose window has passed are pruned by later writes', async () => {
+    const repo = accountsRepo(database.db);
+    const W = 60_000;
+    const t0 = new Date('2026-03-01T00:00:00Z');
+    // (The rows of the tests above are months older: the first of these writes already prunes them.)
+    for (let i = 0; i < 40; i++) await repo.reserveLoginAttempt([{ key: `u:ghost${i}`, limit: 10 }], t0, W);
+    expect(await repo.loginAttemptRows()).toBe(40);
+    await repo.reserveLoginAttempt([{ key: 'u:later', limit: 10 }], new Date(t0.getTime() + W), W);
+    expect(await repo.loginAttemptRows()).toBe(1);
   });
 
   test('players: upsert keeps one row per user and world; markOffline flags every world', async () => {

@@ -1,12 +1,41 @@
-import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { loginFailures, sessions, users } from '../schema/index.ts';
+import { loginAttempts, sessions, users } from '../schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Pick<UserRow, 'id' | 'username' | 'usernameKey' | 'passwordHash'> &
   Partial<Pick<UserRow, 'displayName' | 'firstName' | 'email'>>;
 
+/** One counter a sign-in attempt must find room in: `limit` attempts per window under `key`. */
+export interface AttemptLimit {
+  key: string;
+  limit: number;
+}
+export type AttemptReservation = { ok: true } | { ok: false; key: string; retryAfterMs: number };
+
+/** Thrown inside the reservation transaction to roll back the counters already taken. */
+class NoRoom extends Error {
+  constructor(readonly key: string) {
+    super(`no room under ${key}`);
+  }
+}
+
+/** Expired rows removed per write: enough to keep up with any rate the limits let in, small enough to stay cheap. */
+const PRUNE_BATCH = 500;
+
 export function accountsRepo(db: Db) {
+  /** Removes (a batch of) counters whose window began at or before `before`, skipping rows being written. */
+  async function pruneLoginAttempts(before: Date): Promise<void> {
+    const batch = db
+      .select({ key: loginAttempts.key })
+      .from(loginAttempts)
+      .where(lte(loginAttempts.windowStart, before))
+      .orderBy(asc(loginAttempts.windowStart))
+      .limit(PRUNE_BATCH)
+      .for('update', { skipLocked: true });
+    await db.delete(loginAttempts).where(inArray(loginAttempts.key, batch));
+  }
+
   return {
     /** Inserts the user; answers null when the username is taken (unique key), without throwing. */
     async createUser(user: NewUser): Promise<UserRow | null> {
@@ -66,20 +95,82 @@ export function accountsRepo(db: Db) {
       await db.delete(sessions).where(lt(sessions.expiresAt, now));
     },
 
-    async recordLoginFailure(usernameKey: string, at: Date): Promise<void> {
-      await db.insert(loginFailures).values({ usernameKey, failedAt: at });
-    },
-
-    async countLoginFailuresSince(usernameKey: string, since: Date): Promise<number> {
+    /**
+     * Takes one attempt from every counter, all or none, before the password is checked: each counter is a row
+     * whose increment is conditional (`count < limit`, or the window has passed and it starts again at 1), and the
+     * rows are locked in key order inside one transaction, so concurrent attempts cannot all see room (no deadlock
+     * either). Refused attempts change nothing. Rows of passed windows are pruned afterwards, without waiting on
+     * locked ones.
+     */
+    async reserveLoginAttempt(limits: AttemptLimit[], now: Date, windowMs: number): Promise<AttemptReservation> {
+      const since = new Date(now.getTime() - windowMs);
+      const ordered = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const expired = sql`${loginAttempts.windowStart} <= ${since.toISOString()}::timestamptz`;
+      let refusedKey: string | null = null;
+      try {
+        await db.transaction(async (tx) => {
+          for (const { key, limit } of ordered) {
+            const rows = await tx
+              .insert(loginAttempts)
+              .values({ key, windowStart: now, count: 1 })
+              .onConflictDoUpdate({
+                target: loginAttempts.key,
+                set: {
+                  count: sql`case when ${expired} then 1 else ${loginAttempts.count} + 1 end`,
+                  windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${loginAttempts.windowStart} end`,
+                },
+                setWhere: sql`${expired} or ${loginAttempts.count} < ${limit}`,
+              })
+              .returning({ key: loginAttempts.key });
+            if (rows.length === 0) throw new NoRoom(key);
+          }
+        });
+      } catch (err) {
+        if (!(err instanceof NoRoom)) throw err;
+        refusedKey = err.key;
+      }
+      await pruneLoginAttempts(since);
+      if (refusedKey === null) return { ok: true };
       const rows = await db
-        .select({ n: count() })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.usernameKey, usernameKey), gt(loginFailures.failedAt, since)));
-      return Number(rows[0]?.n ?? 0);
+        .select({ windowStart: loginAttempts.windowStart })
+        .from(loginAttempts)
+        .where(eq(loginAttempts.key, refusedKey))
+        .limit(1);
+      const windowEnd = (rows[0]?.windowStart.getTime() ?? now.getTime()) + windowMs;
+      return { ok: false, key: refusedKey, retryAfterMs: Math.max(1000, windowEnd - now.getTime()) };
     },
 
-    async clearLoginFailures(usernameKey: string): Promise<void> {
-      await db.delete(loginFailures).where(eq(loginFailures.usernameKey, usernameKey));
+    /**
+     * After a successful sign-in: the counters in `clear` start from zero, those in `credit` get this attempt back.
+     * One row per statement, so no statement holds one counter while waiting for another.
+     */
+    async settleLoginSuccess(clear: string[], credit: string[], now: Date, windowMs: number): Promise<void> {
+      const since = new Date(now.getTime() - windowMs);
+      for (const key of clear) await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
+      for (const key of credit) {
+        await db
+          .update(loginAttempts)
+          .set({ count: sql`greatest(${loginAttempts.count} - 1, 0)` })
+          .where(and(eq(loginAttempts.key, key), gt(loginAttempts.windowStart, since)));
+      }
+    },
+
+    pruneLoginAttempts,
+
+    /** Attempts counted under `key` in the window that contains `now` (0 when none or passed). */
+    async loginAttemptCount(key: string, now: Date, windowMs: number): Promise<number> {
+      const rows = await db
+        .select({ count: loginAttempts.count })
+        .from(loginAttempts)
+        .where(and(eq(loginAttempts.key, key), gt(loginAttempts.windowStart, new Date(now.getTime() - windowMs))))
+        .limit(1);
+      return rows[0]?.count ?? 0;
+    },
+
+    /** Rows in the attempts table: it must stay bounded whatever clients send. */
+    async loginAttemptRows(): Promise<number> {
+      const rows = await db.select({ n: count() }).from(loginAttempts);
+      return Number(rows[0]?.n ?? 0);
     },
   };
 }

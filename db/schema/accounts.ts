@@ -26,13 +26,18 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins, kept in the database so the limit holds across restarts. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Sign-in attempts per key inside a fixed window (the key is `a:<address>`, `p:<address>|<username>` or
+ * `u:<username>`): one row per key, so the table holds at most one row per address, username and pair seen in the
+ * last window, and rows whose window has passed are pruned on later writes. An attempt is counted before its
+ * password is checked, which is what makes the limit hold against concurrent guesses.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    usernameKey: text('username_key').notNull(),
-    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    count: integer('count').notNull(),
   },
-  (t) => [index('login_failures_user_time_idx').on(t.usernameKey, t.failedAt)],
+  (t) => [index('login_attempts_window_idx').on(t.windowStart)],
 );

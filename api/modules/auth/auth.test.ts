@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../../db/index.ts';
-import { PASSWORD_IS_USERNAME, PASSWORD_TOO_COMMON, SESSION_COOKIE } from '../../contract/auth.ts';
+import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, PASSWORD_IS_USERNAME, PASSWORD_TOO_COMMON, SESSION_COOKIE } from '../../contract/auth.ts';
+import { accountsRepo } from '../../../db/repos/accounts.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
 import { backends, freshPostgresUrl } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
@@ -184,11 +185,14 @@ describe.each(backends())('accounts and sessions over HTTP on %s', (backend) => 
     await client().register(name);
     const attacker = client();
     for (let i = 0; i < 10; i++) {
-      expect((await attacker.post('/api/auth/login', { username: name, password: `guess number ${i}` })).status).toBe(401);
+      // Without TRUST_PROXY a forged X-Forwarded-For changes nothing: every guess counts against the socket address.
+      const res = await attacker.post('/api/auth/login', { username: name, password: `guess number ${i}` }, { 'x-forwarded-for': `198.51.100.${i}` });
+      expect(res.status).toBe(401);
     }
-    const blocked = await client().post('/api/auth/login', { username: name, password: 'correct horse battery' });
+    const blocked = await client().post('/api/auth/login', { username: name, password: 'correct horse battery' }, { 'x-forwarded-for': '192.0.2.99' });
     expect(blocked.status).toBe(429);
-    expect((await blocked.json()).message).toMatch(/Too many/);
+    expect((await blocked.json()).message).toMatch(/^Too many failed sign-in attempts for this account\. Try again in 15 minutes\.$/);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     // Another account is not affected.
     const other = uniqueName();
     await client().register(other);
@@ -199,6 +203,69 @@ describe.each(backends())('accounts and sessions over HTTP on %s', (backend) => 
     const res = await fetch(`${server.url}/api/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, database: backend });
+  });
+});
+
+describe.each(backends())('sign-in limits behind a trusted proxy on %s', (backend) => {
+  const W = LOGIN_FAILURE_WINDOW_MS;
+  let server: TestServer;
+  let clock = new Date('2026-05-01T12:00:00Z');
+  beforeAll(async () => {
+    server = await startTestServer(backend, {
+      trustProxyHops: 1,
+      loginFailuresPerUsername: 15,
+      loginFailuresPerAddress: 20,
+      now: () => clock,
+    });
+  });
+  afterAll(() => server.stop());
+  /** A sign-in from `address`, as the proxy reports it (a client-written entry on the left is ignored). */
+  const signIn = (address: string, username: string, password: string) =>
+    new TestClient(server.url).post('/api/auth/login', { username, password }, { 'x-forwarded-for': `6.6.6.6, ${address}` });
+  const statuses = (responses: Response[]) => {
+    const tally: Record<number, number> = {};
+    for (const r of responses) tally[r.status] = (tally[r.status] ?? 0) + 1;
+    return tally;
+  };
+
+  test('a hundred concurrent wrong guesses from one address: ten are checked, the rest and then the right password get 429; the owner elsewhere signs in', async () => {
+    const name = uniqueName('owner');
+    await new TestClient(server.url).register(name);
+    const burst = await Promise.all(Array.from({ length: 100 }, (_, i) => signIn('203.0.113.7', name, `wrong guess ${i}`)));
+    expect(statuses(burst)).toEqual({ 401: LOGIN_FAILURE_LIMIT, 429: 100 - LOGIN_FAILURE_LIMIT });
+    const locked = await signIn('203.0.113.7', name, 'correct horse battery');
+    expect(locked.status).toBe(429);
+    expect((await locked.json()).message).toMatch(/^Too many failed sign-in attempts for this account/);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The owner, on another network, is not locked out by that attacker.
+    expect((await signIn('198.51.100.20', name, 'correct horse battery')).status).toBe(200);
+  });
+
+  test('guesses spread over many addresses are capped per username (LOGIN_FAILURES_PER_USERNAME)', async () => {
+    const name = uniqueName('target');
+    await new TestClient(server.url).register(name);
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn(`203.0.113.${100 + (i % 8)}`, name, `spread guess ${i}`)),
+    );
+    expect(statuses(guesses)).toEqual({ 401: 15, 429: 25 });
+    // That cap holds for everyone, the owner included, until the window passes (the documented trade-off).
+    expect((await signIn('192.0.2.44', name, 'correct horse battery')).status).toBe(429);
+  });
+
+  test('guesses at many unknown names from one address are capped per address, and the attempts table stays bounded and is pruned', async () => {
+    const repo = accountsRepo(server.database.db);
+    clock = new Date(clock.getTime() + W); // a fresh window for this test
+    const guesses = await Promise.all(Array.from({ length: 60 }, (_, i) => signIn('203.0.113.200', uniqueName('ghost'), `spray ${i}`)));
+    const tally = statuses(guesses);
+    expect(tally).toEqual({ 401: 20, 429: 40 });
+    const failure = guesses.find((r) => r.status === 429)!;
+    expect((await failure.json()).message).toMatch(/^Too many failed sign-in attempts from your network/);
+    // One counter for the address, one per name and one per (address, name) pair checked: refused guesses add none.
+    expect(await repo.loginAttemptRows()).toBe(1 + 2 * 20);
+    // Once the window has passed, the next write prunes the old counters and the address may try again.
+    clock = new Date(clock.getTime() + W);
+    expect((await signIn('203.0.113.200', uniqueName('ghost'), 'one more')).status).toBe(401);
+    expect(await repo.loginAttemptRows()).toBe(3);
   });
 });
 

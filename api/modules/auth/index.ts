@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import { Close } from '../../contract/protocol.ts';
 import { DisplayNameBody, LoginBody, RegisterBody, SESSION_COOKIE } from '../../contract/auth.ts';
 import type { Services } from '../../services.ts';
+import { clientAddress } from './client-address.ts';
 import { login, register } from './service.ts';
 import { currentUser, hashSessionToken, sessionPlugin, startSession, toAuthUser } from './session.ts';
 
@@ -34,9 +35,17 @@ export function authModule(services: Services) {
     )
     .post(
       '/auth/login',
-      async ({ body, cookie, status }) => {
-        const outcome = await login(services, body);
-        if (!outcome.ok) return status(outcome.status, { message: outcome.message });
+      async ({ body, cookie, status, set, server, request }) => {
+        const address = clientAddress(
+          server?.requestIP(request)?.address,
+          request.headers.get('x-forwarded-for'),
+          services.config.trustProxyHops,
+        );
+        const outcome = await login(services, body, address);
+        if (!outcome.ok) {
+          if (outcome.status === 429) set.headers['retry-after'] = String(outcome.retryAfterSeconds);
+          return status(outcome.status, { message: outcome.message });
+        }
         await startSession(services, cookie as never, outcome.user.id);
         return toAuthUser(outcome.user);
       },

@@ -4,14 +4,40 @@ import {
   type LoginBody,
   type RegisterBody,
 } from '../../contract/auth.ts';
-import type { UserRow } from '../../../db/repos/accounts.ts';
+import type { AttemptLimit, UserRow } from '../../../db/repos/accounts.ts';
+import type { Config } from '../../config.ts';
 import type { Services } from '../../services.ts';
 
 export type RegisterOutcome = { ok: true; user: UserRow } | { ok: false; status: 409; message: string };
-export type LoginOutcome = { ok: true; user: UserRow } | { ok: false; status: 401 | 429; message: string };
+export type LoginOutcome =
+  | { ok: true; user: UserRow }
+  | { ok: false; status: 401; message: string }
+  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
 export const WRONG_CREDENTIALS = 'Invalid username or password';
-export const TOO_MANY_FAILURES = 'Too many failed sign-in attempts for this account. Try again in 15 minutes.';
+
+/** The 429 message: which counter is full and when it frees up. */
+export function tooManyFailures(counter: 'account' | 'address', retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  const whose = counter === 'account' ? 'for this account' : 'from your network';
+  return `Too many failed sign-in attempts ${whose}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+const pairKey = (address: string, usernameKey: string) => `p:${address}|${usernameKey}`;
+const userKey = (usernameKey: string) => `u:${usernameKey}`;
+const addressKey = (address: string) => `a:${address}`;
+
+/**
+ * The counters one sign-in attempt must find room in (see LOGIN_FAILURE_LIMIT): this username from this address,
+ * this username from anywhere, anything from this address.
+ */
+export function attemptLimits(usernameKey: string, address: string, config: Pick<Config, 'loginFailuresPerUsername' | 'loginFailuresPerAddress'>): AttemptLimit[] {
+  return [
+    { key: pairKey(address, usernameKey), limit: LOGIN_FAILURE_LIMIT },
+    { key: userKey(usernameKey), limit: config.loginFailuresPerUsername },
+    { key: addressKey(address), limit: config.loginFailuresPerAddress },
+  ];
+}
 
 let dummyHash: Promise<string> | undefined;
 /** Verifying against a throwaway hash when the user does not exist keeps both failures equally slow. */
@@ -36,22 +62,30 @@ export async function register(services: Services, body: RegisterBody): Promise<
   return { ok: true, user };
 }
 
-export async function login(services: Services, body: LoginBody): Promise<LoginOutcome> {
+/**
+ * Signs in from `address` (a client-address key). The attempt is counted before the password is checked, so no
+ * more than the limits' worth of checks can ever run, however many requests arrive at once; past them the answer
+ * is 429 whatever the password. A success gives its attempt back (and forgets this address's failures for the name).
+ */
+export async function login(services: Services, body: LoginBody, address: string): Promise<LoginOutcome> {
   const key = usernameKey(body.username);
   const accounts = services.repos.accounts;
   const now = services.now();
-  const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-  if ((await accounts.countLoginFailuresSince(key, since)) >= LOGIN_FAILURE_LIMIT) {
-    return { ok: false, status: 429, message: TOO_MANY_FAILURES };
+  const reservation = await accounts.reserveLoginAttempt(attemptLimits(key, address, services.config), now, LOGIN_FAILURE_WINDOW_MS);
+  if (!reservation.ok) {
+    const counter = reservation.key === addressKey(address) ? 'address' : 'account';
+    return {
+      ok: false,
+      status: 429,
+      message: tooManyFailures(counter, reservation.retryAfterMs),
+      retryAfterSeconds: Math.ceil(reservation.retryAfterMs / 1000),
+    };
   }
   const user = await accounts.findUserByUsernameKey(key);
   const valid = user
     ? await Bun.password.verify(body.password, user.passwordHash)
     : (await Bun.password.verify(body.password, await timingDecoy()), false);
-  if (!user || !valid) {
-    await accounts.recordLoginFailure(key, now);
-    return { ok: false, status: 401, message: WRONG_CREDENTIALS };
-  }
-  await accounts.clearLoginFailures(key);
+  if (!user || !valid) return { ok: false, status: 401, message: WRONG_CREDENTIALS };
+  await accounts.settleLoginSuccess([pairKey(address, key)], [userKey(key), addressKey(address)], now, LOGIN_FAILURE_WINDOW_MS);
   return { ok: true, user };
 }
