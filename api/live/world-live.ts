@@ -1,3 +1,4 @@
+import { shownName } from '../contract/auth.ts';
 import { Close, type LivePlayer, type ServerMessage } from '../contract/protocol.ts';
 import type { MoveResult, PlayerInfo } from '../contract/world.ts';
 import { decideMove, freshMoveState, type MoveRules, type MoveState } from '../game/movement.ts';
@@ -363,8 +364,9 @@ export class LiveWorlds {
   }
 }
 
-export function displayOf(w: Pick<Walker, 'displayName' | 'firstName' | 'email' | 'name'>): string {
-  return w.displayName || w.firstName || w.email || w.name;
+/** The name everyone sees in the game log: never the e-mail address (the one fallback rule, `shownName`). */
+export function displayOf(w: Pick<Walker, 'displayName' | 'firstName' | 'name'>): string {
+  return shownName(w);
 }
 
 function hashString(s: string): number {

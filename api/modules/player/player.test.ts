@@ -108,6 +108,22 @@ describe.each(backends())('the survivor under abuse on %s', (backend) => {
     expect(mine.filter((e: { type: string }) => e.type === 'move').length).toBeLessThanOrEqual(1);
   });
 
+  test('the game log names a survivor without showing its e-mail address to anyone', async () => {
+    const c = new TestClient(server.url);
+    const username = uniqueName('mail');
+    await c.register(username, { email: `${username}@example.com` });
+    await c.post('/api/lobby/join-game');
+    expect((await c.get('/api/player/current')).status).toBe(200);
+    const other = (await pacer()).c;
+    let lines: { message: string }[] = [];
+    for (let i = 0; i < 20 && !lines.some((e) => e.message.includes(username)); i++) {
+      await Bun.sleep(50);
+      lines = await other.json(other.get('/api/world/default/events'));
+    }
+    expect(lines.some((e) => e.message === `${username} entered the wasteland`)).toBe(true);
+    expect(JSON.stringify(lines)).not.toContain('@example.com');
+  });
+
   test('explored tiles: unknown worlds are 404, saves are rate-limited, and the total per player is bounded', async () => {
     const { c } = await pacer();
     expect((await c.get('/api/player/explored-tiles?worldId=made-up')).status).toBe(404);
