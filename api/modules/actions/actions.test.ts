@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { loadCoreForBun, type Poi } from '../../../core-wasm/index.ts';
-import { players } from '../../../db/schema/index.ts';
+import { inventoryItems, players } from '../../../db/schema/index.ts';
 import { FORAGE_RULES } from '../../game/forage.ts';
+import { SCAVENGE_RULES } from '../../game/scavenge.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
 import { backends } from '../../testing/databases.ts';
 import { TestSocket } from '../../testing/live.ts';
@@ -53,10 +54,14 @@ describe.each(backends())('scavenging, foraging and the inventory on %s', (backe
   test('a player searches a place until it is picked clean; the loot lands in the inventory and nearby players hear of it', async () => {
     const poi = freshPoi();
     const c = await playerAt(poi.worldX + 10, poi.worldY);
+    // A multitool in the pack from the start fixes the floor at its lowest (−5): a crowbar or multitool found on
+    // the way cannot move it, so the number of steps to depletion is known whatever the loot.
+    await server.database.db.insert(inventoryItems).values({ userId: c.id, worldId: 'default', itemName: 'Multitool', quality: 50, quantity: 1 });
+    const floor = SCAVENGE_RULES.floor.multitool;
     const socket = TestSocket.open(server.url, c);
     await socket.next('players_list');
     const results = [];
-    for (let i = 0; i < poi.significance; i++) {
+    for (let i = 0; i < poi.significance - floor; i++) {
       const res = await c.post(`/api/poi/${poi.id}/scavenge`, { worldId: 'default' });
       expect(res.status).toBe(200);
       const body = await res.json();
@@ -68,22 +73,22 @@ describe.each(backends())('scavenging, foraging and the inventory on %s', (backe
     expect(results.at(-1).depleted).toBe(true);
     expect(results.slice(0, -1).every((r) => !r.depleted)).toBe(true);
     const again = await c.json(c.post(`/api/poi/${poi.id}/scavenge`, { worldId: 'default' }));
-    expect(again).toMatchObject({ items: [], depleted: true, currentSignificance: 0, newSignificance: 0 });
+    expect(again).toMatchObject({ items: [], depleted: true, currentSignificance: floor, newSignificance: floor });
 
-    expect(await inventoryTotal(c)).toBe(sumItems(results));
+    expect(await inventoryTotal(c)).toBe(sumItems(results) + 1);
     const inv = (await c.json(c.get('/api/player/inventory?worldId=default'))).items;
     for (const i of inv) expect(i).toMatchObject({ id: expect.any(String), itemName: expect.any(String), itemType: expect.any(String), metadata: { quality: expect.any(Number) } });
-    await socket.next('poi_updated', (m) => m.poi.id === poi.id && m.poi.currentSignificance === 0);
+    await socket.next('poi_updated', (m) => m.poi.id === poi.id && m.poi.currentSignificance === floor);
     if (sumItems(results) > 0) await socket.next('inventory_updated');
     socket.close();
 
     const region = await c.json(c.get(`/api/world/default/chunks?centerChunkX=${poi.chunkX}&centerChunkY=${poi.chunkY}&chunkRadius=0`));
-    expect(region.pois.find((p: { id: string }) => p.id === poi.id).currentSignificance).toBe(0);
+    expect(region.pois.find((p: { id: string }) => p.id === poi.id).currentSignificance).toBe(floor);
 
     // Recovery: one point per 30 minutes.
     clock += 30 * 60 * 1000;
     const recovered = await c.json(c.post(`/api/poi/${poi.id}/scavenge`, { worldId: 'default' }));
-    expect(recovered).toMatchObject({ currentSignificance: 1, newSignificance: 0, depleted: true });
+    expect(recovered).toMatchObject({ currentSignificance: floor + 1, newSignificance: floor, depleted: true });
   });
 
   test('foraging twice on the same tiles finds nothing the second time, until 20 minutes have passed', async () => {
