@@ -51,10 +51,7 @@ export function createApp(deps: AppDeps) {
   const live = new LiveWorlds(services, (worldId) => worlds.terrainFor(worldId));
   const actions = new ActionsService(services, worlds, live);
   const liveConnections = new LiveConnections();
-  services.accessEnded.on(async ({ userId, code, reason }) => {
-    liveConnections.closeUser(userId, code, reason);
-    await live.endAccess(userId, code, reason);
-  });
+  services.accessEnded.on(({ userId, code, reason }) => live.endAccess(userId, code, reason));
   const timers: ReturnType<typeof setInterval>[] = [];
 
   return new Elysia({

@@ -40,10 +40,6 @@ export class LiveConnections {
     return this.open.size;
   }
 
-  closeUser(userId: string, code: number, reason: string): void {
-    for (const c of [...this.open]) if (c.userId === userId) this.close(c, code, reason);
-  }
-
   private close(c: AuditedConnection, code: number, reason: string): void {
     this.open.delete(c);
     c.close(code, reason);

@@ -339,11 +339,6 @@ export class LiveWorlds {
     }
   }
 
-  /** Closes a user's socket (lost access, logged out). */
-  kick(userId: string, code: number, reason: string): void {
-    this.sockets.get(userId)?.close(code, reason);
-  }
-
   /** The user's game access ended (logout, left the lobby): their socket closes and they leave every world. */
   async endAccess(userId: string, code: number = Close.normal, reason = 'Logged out'): Promise<void> {
     for (const world of this.walkers.values()) {
