@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { repositories, type Database } from '../db/index.ts';
 import type { Config } from './config.ts';
-import { errorHandling } from './http/errors.ts';
+import { describeError, errorHandling } from './http/errors.ts';
 import { jsonCompression } from './http/compression.ts';
 import { requestGuards } from './http/guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -62,12 +62,12 @@ export function createApp(deps: AppDeps) {
       live.attach((topic, message) => server?.publish(topic, JSON.stringify(message)));
       timers.push(
         setInterval(() => live.flushMoves(), MOVE_FANOUT_MS),
-        setInterval(() => void live.sweep().catch((err) => console.error('[live] sweep failed', err)), SWEEP_INTERVAL_MS),
+        setInterval(() => void live.sweep().catch((err) => console.error('[live] sweep failed', describeError(err))), SWEEP_INTERVAL_MS),
         setInterval(() => {
           for (const worldId of live.activeWorlds()) live.publish(worldTopic(worldId), { type: 'time_update', time: worlds.time() });
         }, TIME_UPDATE_INTERVAL_MS),
         setInterval(
-          () => void liveConnections.audit(services).catch((err) => console.error('[live] access audit failed', (err as Error)?.name, (err as { code?: string })?.code)),
+          () => void liveConnections.audit(services).catch((err) => console.error('[live] access audit failed', describeError(err))),
           auditIntervalMs(deps.config.seatTimeoutMs),
         ),
       );

@@ -74,6 +74,11 @@ function classes(error: unknown): string {
     .join('<');
 }
 
+/** An error as the log may name it: its classes and driver code, never its message (which carries parameters). */
+export function describeError(error: unknown): string {
+  return `error=${classes(error)} code=${errorCode(error) ?? '-'}`;
+}
+
 type Headers = Record<string, string | number | undefined>;
 
 function jsonResponse(status: number, message: string, setHeaders: Headers, extra: Record<string, string> = {}): Response {
@@ -123,8 +128,7 @@ export const errorHandling = new Elysia({ name: 'wasteland.errors' })
           `[api] ${unavailable ? '503 database unavailable' : '500 unexpected error'}`,
           `request=${String(headers[REQUEST_ID_HEADER] ?? '-')}`,
           `${request.method} ${route}`,
-          `error=${classes(error)}`,
-          `code=${errorCode(error) ?? '-'}`,
+          describeError(error),
         );
         if (unavailable) return jsonResponse(503, UNAVAILABLE_MESSAGE, headers, { 'retry-after': String(RETRY_AFTER_SECONDS) });
         return jsonResponse(500, 'Internal server error', headers);
