@@ -38,28 +38,26 @@ export function siteModule(siteDir: string) {
     return Response.json({ message: `Not found: ${new URL(request.url).pathname}` }, { status: 404 });
   }
 
-  /** Text assets gzipped once per file version and kept: the site is small and never changes while running. */
-  const gzipped = new Map<string, { mtimeMs: number; bytes: Uint8Array<ArrayBuffer> }>();
-  const COMPRESSIBLE = /\.(html|css|js|mjs|svg|json|txt|xml|webmanifest)$/;
-  function gzipOf(file: string): Uint8Array<ArrayBuffer> {
-    const mtimeMs = statSync(file).mtimeMs;
-    const hit = gzipped.get(file);
-    if (hit && hit.mtimeMs === mtimeMs) return hit.bytes;
-    const bytes = Bun.gzipSync(readFileSync(file), { level: 9 });
-    gzipped.set(file, { mtimeMs, bytes });
-    return bytes;
+  /**
+   * What is derived from a built file (its gzip, a page's policy), computed once per file version and kept: the site
+   * is small and never changes while running.
+   */
+  function perFileVersion<T>(derive: (file: string) => T): (file: string) => T {
+    const kept = new Map<string, { mtimeMs: number; value: T }>();
+    return (file) => {
+      const mtimeMs = statSync(file).mtimeMs;
+      const hit = kept.get(file);
+      if (hit && hit.mtimeMs === mtimeMs) return hit.value;
+      const value = derive(file);
+      kept.set(file, { mtimeMs, value });
+      return value;
+    };
   }
 
-  /** Each page's Content-Security-Policy (its inline scripts hashed), kept per file version like the gzip. */
-  const policies = new Map<string, { mtimeMs: number; policy: string }>();
-  function policyOf(file: string): string {
-    const mtimeMs = statSync(file).mtimeMs;
-    const hit = policies.get(file);
-    if (hit && hit.mtimeMs === mtimeMs) return hit.policy;
-    const policy = pagePolicy(readFileSync(file, 'utf8'));
-    policies.set(file, { mtimeMs, policy });
-    return policy;
-  }
+  const COMPRESSIBLE = /\.(html|css|js|mjs|svg|json|txt|xml|webmanifest)$/;
+  const gzipOf = perFileVersion((file) => Bun.gzipSync(readFileSync(file), { level: 9 }));
+  /** Each page's Content-Security-Policy: its inline scripts hashed. */
+  const policyOf = perFileVersion((file) => pagePolicy(readFileSync(file, 'utf8')));
 
   function fileResponse(request: Request, file: string, status: number, cacheControl: string): Response {
     const headers: Record<string, string> = { 'cache-control': cacheControl, 'x-content-type-options': 'nosniff' };
