@@ -28,6 +28,18 @@ export class RateLimiter {
     return 0;
   }
 
+  /**
+   * For a route: spends one token for `key`; when none is left, sets Retry-After in `headers` and answers the body
+   * of the 429 to send (null when the request may go on).
+   */
+  refusal(key: string, now: number, headers: Record<string, unknown>, what = 'requests'): { message: string } | null {
+    const wait = this.take(key, now);
+    if (wait === 0) return null;
+    const limited = rateLimited(wait, what);
+    Object.assign(headers, limited.headers);
+    return limited.body;
+  }
+
   private prune(now: number): void {
     for (const [key, b] of this.buckets) {
       if (b.tokens + ((now - b.at) / 1000) * this.perSecond >= this.burst) this.buckets.delete(key);

@@ -11,7 +11,7 @@ import {
   REST_MOVES_PER_SECOND,
   WorldIdQuery,
 } from '../../contract/world.ts';
-import { RateLimiter, rateLimited } from '../../http/rate-limit.ts';
+import { RateLimiter } from '../../http/rate-limit.ts';
 import type { LiveWorlds } from '../../live/world-live.ts';
 import { toPlayerInfo } from '../../live/world-live.ts';
 import type { Services } from '../../services.ts';
@@ -51,12 +51,8 @@ export function playerModule(services: Services, worlds: WorldService, live: Liv
     .post(
       '/move',
       async ({ user, body, query, set, status }) => {
-        const wait = moves.take(user.id, now());
-        if (wait > 0) {
-          const limited = rateLimited(wait, 'moves');
-          Object.assign(set.headers, limited.headers);
-          return status(429, limited.body);
-        }
+        const refused = moves.refusal(user.id, now(), set.headers, 'moves');
+        if (refused) return status(429, refused);
         const w = await live.walker(user, query.worldId ?? DEFAULT_WORLD_ID);
         live.touch(w);
         return live.move(w, body);
@@ -76,12 +72,8 @@ export function playerModule(services: Services, worlds: WorldService, live: Liv
     .post(
       '/explored-tiles',
       async ({ user, body, set, status }) => {
-        const wait = exploredSaves.take(user.id, now());
-        if (wait > 0) {
-          const limited = rateLimited(wait, 'explored-land saves');
-          Object.assign(set.headers, limited.headers);
-          return status(429, limited.body);
-        }
+        const refused = exploredSaves.refusal(user.id, now(), set.headers, 'explored-land saves');
+        if (refused) return status(429, refused);
         if (!(await worlds.world(body.worldId))) return status(404, unknownWorld);
         const decoded = decodeExplored(body.exploredTiles);
         if (!decoded.ok) return status(400, { message: decoded.message });
