@@ -233,11 +233,11 @@ export class LiveWorlds {
   private async logTravel(w: Walker, cx: number, cy: number): Promise<void> {
     const world = this.services.repos.world;
     if (noteSectorEntry(w.travelLog, sectorKey(cx, cy)) && !(await world.hasExplored(w.userId, w.worldId, cx, cy))) {
-      await world.addEvent({ worldId: w.worldId, type: 'discover', playerId: w.userId, message: `${displayOf(w)} discovered sector ${cx}, ${cy}` });
+      await world.addEvent({ worldId: w.worldId, type: 'discover', playerId: w.userId, message: `${shownName(w)} discovered sector ${cx}, ${cy}` });
       return;
     }
     if (!takeTravelLogSlot(w.travelLog, this.now())) return;
-    await world.addEvent({ worldId: w.worldId, type: 'move', playerId: w.userId, message: `${displayOf(w)} travelled to sector ${cx}, ${cy}` });
+    await world.addEvent({ worldId: w.worldId, type: 'move', playerId: w.userId, message: `${shownName(w)} travelled to sector ${cx}, ${cy}` });
   }
 
   /** Moves the walker's socket subscriptions to the new 3 × 3 and shows it the survivors it can now see. */
@@ -302,14 +302,14 @@ export class LiveWorlds {
     // Those nearby learn where the newcomer stands.
     this.publish(chunkTopic(w.worldId, w.cx, w.cy), { type: 'player_moved', playerId: w.userId, x: w.pos.x, y: w.pos.y });
     void this.services.repos.world
-      .addEvent({ worldId: w.worldId, type: 'join', playerId: w.userId, message: `${displayOf(w)} entered the wasteland` })
+      .addEvent({ worldId: w.worldId, type: 'join', playerId: w.userId, message: `${shownName(w)} entered the wasteland` })
       .catch(() => {});
   }
 
   private announceLeave(w: Walker): void {
     this.publish(worldTopic(w.worldId), { type: 'player_left', playerId: w.userId });
     void this.services.repos.world
-      .addEvent({ worldId: w.worldId, type: 'leave', playerId: w.userId, message: `${displayOf(w)} left the wasteland` })
+      .addEvent({ worldId: w.worldId, type: 'leave', playerId: w.userId, message: `${shownName(w)} left the wasteland` })
       .catch(() => {});
   }
 
@@ -359,10 +359,6 @@ export class LiveWorlds {
   }
 }
 
-/** The name everyone sees in the game log: never the e-mail address (the one fallback rule, `shownName`). */
-export function displayOf(w: Pick<Walker, 'displayName' | 'firstName' | 'name'>): string {
-  return shownName(w);
-}
 
 function hashString(s: string): number {
   let h = 2166136261;
