@@ -32,8 +32,16 @@ if (!existsSync(chromium)) {
 let passed = 0;
 let failed = 0;
 {
-  const sync = Bun.spawnSync(['bunx', '--bun', 'astro', 'sync'], { cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' }, stdout: 'ignore', stderr: 'inherit' });
-  const tsc = sync.exitCode === 0 ? Bun.spawnSync(['bunx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], { cwd: root, stdout: 'inherit', stderr: 'inherit' }) : sync;
+  const sync = Bun.spawnSync(['bunx', '--bun', 'astro', 'sync'], {
+    cwd: root,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  });
+  const tsc =
+    sync.exitCode === 0
+      ? Bun.spawnSync(['bunx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], { cwd: root, stdout: 'inherit', stderr: 'inherit' })
+      : sync;
   if (tsc.exitCode === 0) {
     console.log('typecheck: ok');
     passed += 1;

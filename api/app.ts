@@ -62,12 +62,17 @@ export function createApp(deps: AppDeps) {
       live.attach((topic, message) => server?.publish(topic, JSON.stringify(message)));
       timers.push(
         setInterval(() => live.flushMoves(), MOVE_FANOUT_MS),
-        setInterval(() => void live.sweep().catch((err) => console.error('[live] sweep failed', describeError(err))), SWEEP_INTERVAL_MS),
+        setInterval(
+          () => void live.sweep().catch((err) => console.error('[live] sweep failed', describeError(err))),
+          SWEEP_INTERVAL_MS,
+        ),
         setInterval(() => {
-          for (const worldId of live.activeWorlds()) live.publish(worldTopic(worldId), { type: 'time_update', time: worlds.time() });
+          for (const worldId of live.activeWorlds())
+            live.publish(worldTopic(worldId), { type: 'time_update', time: worlds.time() });
         }, TIME_UPDATE_INTERVAL_MS),
         setInterval(
-          () => void liveConnections.audit(services).catch((err) => console.error('[live] access audit failed', describeError(err))),
+          () =>
+            void liveConnections.audit(services).catch((err) => console.error('[live] access audit failed', describeError(err))),
           auditIntervalMs(deps.config.seatTimeoutMs),
         ),
       );
@@ -86,9 +91,7 @@ export function createApp(deps: AppDeps) {
     .use(worldModule(services, worlds, live))
     .use(playerModule(services, worlds, live))
     .use(actionsModule(services, actions))
-    .use(
-      liveSocketModule(services, live, liveConnections, async (worldId) => (await worlds.world(worldId)) !== null),
-    )
+    .use(liveSocketModule(services, live, liveConnections, async (worldId) => (await worlds.world(worldId)) !== null))
     .use(siteModule(deps.config.siteDir));
 }
 

@@ -80,7 +80,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxBodyBytes: int(env.MAX_BODY_BYTES, 64 * 1024, 'MAX_BODY_BYTES'),
     siteDir: resolve(env.SITE_DIR || resolve(import.meta.dir, '../dist')),
     maxPlayers: positive(int(env.MAX_PLAYERS, DEFAULT_MAX_PLAYERS, 'MAX_PLAYERS'), 'MAX_PLAYERS'),
-    seatTimeoutMs: positive(int(env.LOBBY_SEAT_TIMEOUT_MS, DEFAULT_SEAT_TIMEOUT_MS, 'LOBBY_SEAT_TIMEOUT_MS'), 'LOBBY_SEAT_TIMEOUT_MS'),
+    seatTimeoutMs: positive(
+      int(env.LOBBY_SEAT_TIMEOUT_MS, DEFAULT_SEAT_TIMEOUT_MS, 'LOBBY_SEAT_TIMEOUT_MS'),
+      'LOBBY_SEAT_TIMEOUT_MS',
+    ),
     dayCycleMs: positive(int(env.DAY_CYCLE_MS, DAY_CYCLE_MS, 'DAY_CYCLE_MS'), 'DAY_CYCLE_MS'),
     worldSeed: env.WORLD_SEED ? seed(env.WORLD_SEED) : undefined,
     trustProxyHops: proxyHops(env.TRUST_PROXY),

@@ -16,8 +16,7 @@ export async function startServer(
   options: { database?: Database; now?: () => Date } = {},
 ): Promise<RunningServer> {
   const database =
-    options.database ??
-    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
+    options.database ?? (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
   const core = await loadCoreForBun();
   const app = createApp({ config, database, core, now: options.now }).listen({
     port: config.port,

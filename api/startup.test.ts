@@ -10,7 +10,14 @@ async function startAgainst(databaseUrl: string, env: Record<string, string> = {
   const started = performance.now();
   const proc = Bun.spawn(['bun', 'api/server.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SITE_DIR: mkdtempSync(join(tmpdir(), 'wl-site-')), ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SITE_DIR: mkdtempSync(join(tmpdir(), 'wl-site-')),
+      ...env,
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   });

@@ -29,12 +29,26 @@ if (previous !== generated) writeFileSync(generatedPath, generated);
 
 const proc = Bun.spawnSync(
   [
-    'bunx', 'asc', resolve(root, 'assembly/index.ts'),
-    '-O3', '--runtime', 'stub', '--noAssert', '--bindings', 'raw', '--enable', 'simd',
-    '--initialMemory', '24', '--maximumMemory', '24',
+    'bunx',
+    'asc',
+    resolve(root, 'assembly/index.ts'),
+    '-O3',
+    '--runtime',
+    'stub',
+    '--noAssert',
+    '--bindings',
+    'raw',
+    '--enable',
+    'simd',
+    '--initialMemory',
+    '24',
+    '--maximumMemory',
+    '24',
     // AS112 "exchange of v128 values": internal functions take v128 arguments; none is exported to JavaScript.
-    '--disableWarning', '112',
-    '-o', resolve(outDir, 'core.wasm'),
+    '--disableWarning',
+    '112',
+    '-o',
+    resolve(outDir, 'core.wasm'),
   ],
   { stdout: 'inherit', stderr: 'inherit', cwd: root },
 );

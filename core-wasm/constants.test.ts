@@ -28,7 +28,10 @@ describe('constants: TypeScript and the built module agree', () => {
     for (const e of scalars) {
       const v = globalValue(e.name);
       // u32 globals come back as i32 bit patterns.
-      expect({ name: e.name, value: (e.value as number) >= 2 ** 31 ? v >>> 0 : v }).toEqual({ name: e.name, value: e.value as number });
+      expect({ name: e.name, value: (e.value as number) >= 2 ** 31 ? v >>> 0 : v }).toEqual({
+        name: e.name,
+        value: e.value as number,
+      });
     }
   });
 
@@ -37,7 +40,10 @@ describe('constants: TypeScript and the built module agree', () => {
       const values = e.value as readonly number[];
       const ptr = globalValue(e.name) >>> 0;
       expect(globalValue(`${e.name}_LENGTH`)).toBe(values.length);
-      const read = tableType(values) === 'i32' ? new Int32Array(memory.buffer, ptr, values.length) : new Float64Array(memory.buffer, ptr, values.length);
+      const read =
+        tableType(values) === 'i32'
+          ? new Int32Array(memory.buffer, ptr, values.length)
+          : new Float64Array(memory.buffer, ptr, values.length);
       expect({ name: e.name, values: [...read] }).toEqual({ name: e.name, values: [...values] });
     }
   });

@@ -40,7 +40,16 @@ export const Biome = {
 export type BiomeName = keyof typeof Biome;
 export type BiomeCode = (typeof Biome)[BiomeName];
 /** Names indexed by code. */
-export const BIOME_NAMES = ['plains', 'water', 'desert', 'hills', 'marsh', 'ruins', 'forest', 'mountains'] as const satisfies readonly BiomeName[];
+export const BIOME_NAMES = [
+  'plains',
+  'water',
+  'desert',
+  'hills',
+  'marsh',
+  'ruins',
+  'forest',
+  'mountains',
+] as const satisfies readonly BiomeName[];
 export const BIOME_COUNT = BIOME_NAMES.length;
 
 /**
@@ -111,10 +120,19 @@ const T = (name: PoiType): number => POI_TYPES.indexOf(name);
  * Interaction radius of each POI type in world units (index = type code). Landmarks add POI_LANDMARK_RADIUS_BONUS.
  * Small buildings stay below INTERACTION_RADIUS, so for them the 40-unit interaction radius applies.
  */
-export const POI_RADIUS: readonly number[] = POI_TYPES.map((t) =>
-  ({ farmstead: 20, factory: 25, military_outpost: 25, hospital: 20, supermarket: 15, crash_site: 20, mine: 15, campground: 15, school: 15 })[
-    t as string
-  ] ?? 10,
+export const POI_RADIUS: readonly number[] = POI_TYPES.map(
+  (t) =>
+    ({
+      farmstead: 20,
+      factory: 25,
+      military_outpost: 25,
+      hospital: 20,
+      supermarket: 15,
+      crash_site: 20,
+      mine: 15,
+      campground: 15,
+      school: 15,
+    })[t as string] ?? 10,
 );
 export const POI_LANDMARK_RADIUS_BONUS = 20;
 
@@ -178,18 +196,83 @@ export const POI_LANDMARK_SIGNIFICANCE_MAX = 60;
 export const POI_TYPE_WEIGHTS: readonly (readonly (readonly [number, number])[])[] = (() => {
   const w: [number, number][][] = Array.from({ length: POI_CONTEXT_COUNT }, () => []);
   const set = (ctx: number, pairs: [PoiType, number][]) => (w[ctx] = pairs.map(([t, n]) => [T(t), n]));
-  set(PoiContext.plains, [['farmstead', 35], ['abandoned_house', 30], ['water_tower', 10], ['church', 8], ['school', 5], ['gas_station', 7], ['campground', 5]]);
-  set(PoiContext.desert, [['motel', 20], ['gas_station', 20], ['abandoned_house', 20], ['mine', 15], ['crash_site', 10], ['water_tower', 10], ['diner', 5]]);
-  set(PoiContext.hills, [['mine', 25], ['radio_tower', 20], ['abandoned_house', 20], ['farmstead', 15], ['ranger_station', 10], ['water_tower', 10]]);
-  set(PoiContext.marsh, [['fishing_shack', 45], ['pumping_station', 25], ['abandoned_house', 20], ['hunting_cabin', 10]]);
-  set(PoiContext.road, [['gas_station', 40], ['motel', 20], ['diner', 20], ['abandoned_house', 10], ['warehouse', 10]]);
-  set(PoiContext.forest, [['hunting_cabin', 40], ['ranger_station', 25], ['campground', 20], ['abandoned_house', 15]]);
-  set(PoiContext.mountains, [['mine', 45], ['radio_tower', 25], ['bunker', 15], ['ranger_station', 15]]);
-  set(PoiContext.town, [
-    ['abandoned_house', 34], ['supermarket', 9], ['pharmacy', 9], ['warehouse', 9], ['gas_station', 8], ['church', 7],
-    ['school', 7], ['police_station', 5], ['diner', 6], ['hospital', 3], ['factory', 3],
+  set(PoiContext.plains, [
+    ['farmstead', 35],
+    ['abandoned_house', 30],
+    ['water_tower', 10],
+    ['church', 8],
+    ['school', 5],
+    ['gas_station', 7],
+    ['campground', 5],
   ]);
-  set(PoiContext.townLandmark, [['hospital', 30], ['police_station', 20], ['factory', 20], ['supermarket', 15], ['school', 15]]);
-  set(PoiContext.wildLandmark, [['military_outpost', 35], ['bunker', 20], ['radio_tower', 20], ['crash_site', 15], ['factory', 10]]);
+  set(PoiContext.desert, [
+    ['motel', 20],
+    ['gas_station', 20],
+    ['abandoned_house', 20],
+    ['mine', 15],
+    ['crash_site', 10],
+    ['water_tower', 10],
+    ['diner', 5],
+  ]);
+  set(PoiContext.hills, [
+    ['mine', 25],
+    ['radio_tower', 20],
+    ['abandoned_house', 20],
+    ['farmstead', 15],
+    ['ranger_station', 10],
+    ['water_tower', 10],
+  ]);
+  set(PoiContext.marsh, [
+    ['fishing_shack', 45],
+    ['pumping_station', 25],
+    ['abandoned_house', 20],
+    ['hunting_cabin', 10],
+  ]);
+  set(PoiContext.road, [
+    ['gas_station', 40],
+    ['motel', 20],
+    ['diner', 20],
+    ['abandoned_house', 10],
+    ['warehouse', 10],
+  ]);
+  set(PoiContext.forest, [
+    ['hunting_cabin', 40],
+    ['ranger_station', 25],
+    ['campground', 20],
+    ['abandoned_house', 15],
+  ]);
+  set(PoiContext.mountains, [
+    ['mine', 45],
+    ['radio_tower', 25],
+    ['bunker', 15],
+    ['ranger_station', 15],
+  ]);
+  set(PoiContext.town, [
+    ['abandoned_house', 34],
+    ['supermarket', 9],
+    ['pharmacy', 9],
+    ['warehouse', 9],
+    ['gas_station', 8],
+    ['church', 7],
+    ['school', 7],
+    ['police_station', 5],
+    ['diner', 6],
+    ['hospital', 3],
+    ['factory', 3],
+  ]);
+  set(PoiContext.townLandmark, [
+    ['hospital', 30],
+    ['police_station', 20],
+    ['factory', 20],
+    ['supermarket', 15],
+    ['school', 15],
+  ]);
+  set(PoiContext.wildLandmark, [
+    ['military_outpost', 35],
+    ['bunker', 20],
+    ['radio_tower', 20],
+    ['crash_site', 15],
+    ['factory', 10],
+  ]);
   return w;
 })();

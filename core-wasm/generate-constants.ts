@@ -26,7 +26,12 @@ export function generatedEntries(): GeneratedEntry[] {
     for (const [name, value] of Object.entries(source)) {
       if (typeof value === 'number') out.push({ name, kind: 'scalar', value });
       else if (Array.isArray(value) && value.every((v) => typeof v === 'number')) out.push({ name, kind: 'table', value });
-      else if (value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'number')) {
+      else if (
+        value &&
+        typeof value === 'object' &&
+        !Array.isArray(value) &&
+        Object.values(value).every((v) => typeof v === 'number')
+      ) {
         for (const [key, v] of Object.entries(value as Record<string, number>)) {
           out.push({ name: `${snake(name)}_${snake(key)}`, kind: 'scalar', value: v });
         }

@@ -13,7 +13,9 @@ const cases = golden.chunks as { seed: number; chunkX: number; chunkY: number; s
 
 describe('golden worlds', () => {
   test('the fixtures cover every golden case', () => {
-    expect(cases.map((c) => [c.seed, c.chunkX, c.chunkY])).toEqual(GOLDEN_SEEDS.flatMap((s) => GOLDEN_CHUNKS.map(([x, y]) => [s, x, y])));
+    expect(cases.map((c) => [c.seed, c.chunkX, c.chunkY])).toEqual(
+      GOLDEN_SEEDS.flatMap((s) => GOLDEN_CHUNKS.map(([x, y]) => [s, x, y])),
+    );
   });
 
   for (const c of cases) {

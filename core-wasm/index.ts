@@ -12,10 +12,27 @@
  * they stay valid after the next call.
  */
 import {
-  BIOME_COUNT, BIOME_NAMES, CHUNK_SIZE, INTERACTION_RADIUS, LOS_BUDGET_LIMIT_TENTHS, MAX_CHUNK_COORD, MAX_SEED,
-  MAX_TILE_COORD, MAX_VISION_RADIUS, MIN_TILE_COORD, POI_LANDMARK_RADIUS_BONUS, POI_RADIUS, POI_TYPES, TERRAIN_COST,
-  TILE_SIZE, VISION_DAY_MULTIPLIER, VISION_NIGHT_MULTIPLIER, VisionFlag,
-  type BiomeCode, type BiomeName, type PoiType,
+  BIOME_COUNT,
+  BIOME_NAMES,
+  CHUNK_SIZE,
+  INTERACTION_RADIUS,
+  LOS_BUDGET_LIMIT_TENTHS,
+  MAX_CHUNK_COORD,
+  MAX_SEED,
+  MAX_TILE_COORD,
+  MAX_VISION_RADIUS,
+  MIN_TILE_COORD,
+  POI_LANDMARK_RADIUS_BONUS,
+  POI_RADIUS,
+  POI_TYPES,
+  TERRAIN_COST,
+  TILE_SIZE,
+  VISION_DAY_MULTIPLIER,
+  VISION_NIGHT_MULTIPLIER,
+  VisionFlag,
+  type BiomeCode,
+  type BiomeName,
+  type PoiType,
 } from './constants.ts';
 import { poiName } from './poi-names.ts';
 
@@ -119,9 +136,20 @@ export interface Core {
    * Visibility mask around the viewer's tile. Terrain comes from `chunks` when given (no generation), else it is
    * generated from the seed. `budget` defaults to losBudget(radius).
    */
-  visibility(input: { seed: number; tileX: number; tileY: number; radius: number; budget?: number; chunks?: ChunkSource }): Visibility;
+  visibility(input: {
+    seed: number;
+    tileX: number;
+    tileY: number;
+    radius: number;
+    budget?: number;
+    chunks?: ChunkSource;
+  }): Visibility;
   /** Visibility over a caller's terrain: side × side biome codes (side odd, ≤ 351) with the viewer at the centre. */
-  visibilityOfTerrain(input: { terrain: Uint8Array; radius: number; budget?: number }): Omit<Visibility, 'originTileX' | 'originTileY'>;
+  visibilityOfTerrain(input: {
+    terrain: Uint8Array;
+    radius: number;
+    budget?: number;
+  }): Omit<Visibility, 'originTileX' | 'originTileY'>;
   /** Biome, cost and nearby POI at a world position (world units). */
   terrainInfo(seed: number, worldX: number, worldY: number): TerrainInfo;
   /** Bytes of the module's linear memory (constant: buffers are static). */
@@ -219,20 +247,36 @@ interface RawCore {
 }
 
 const RAW_FUNCTIONS = [
-  'chunkBiomesPtr', 'windowBiomesPtr', 'poiRecordsPtr', 'poiRecordBytes', 'losTerrainPtr', 'losMaskPtr', 'losMaxHalf',
-  'generateChunk', 'generateTileWindow', 'biomeAt', 'fillLosTerrain', 'lineOfSight', 'visionRadius', 'losBudgetTenths',
+  'chunkBiomesPtr',
+  'windowBiomesPtr',
+  'poiRecordsPtr',
+  'poiRecordBytes',
+  'losTerrainPtr',
+  'losMaskPtr',
+  'losMaxHalf',
+  'generateChunk',
+  'generateTileWindow',
+  'biomeAt',
+  'fillLosTerrain',
+  'lineOfSight',
+  'visionRadius',
+  'losBudgetTenths',
 ] as const;
 
 const CHUNK_TILES = CHUNK_SIZE * CHUNK_SIZE;
 const POI_CACHE_SIZE = 64;
 /** The farthest a POI's interaction range reaches, in tiles (to know which chunks terrainInfo must look at). */
-const POI_REACH_TILES = Math.ceil(Math.max(INTERACTION_RADIUS, Math.max(...POI_RADIUS) + POI_LANDMARK_RADIUS_BONUS) / TILE_SIZE) + 1;
+const POI_REACH_TILES =
+  Math.ceil(Math.max(INTERACTION_RADIUS, Math.max(...POI_RADIUS) + POI_LANDMARK_RADIUS_BONUS) / TILE_SIZE) + 1;
 
 /** Wraps an instance of core.wasm (from either loader). */
 export function createCore(instance: WebAssembly.Instance): Core {
   const raw = instance.exports as unknown as RawCore;
   const abi = raw.CORE_ABI_VERSION instanceof WebAssembly.Global ? Number(raw.CORE_ABI_VERSION.value) : undefined;
-  if (abi !== CORE_ABI_VERSION) throw new Error(`core.wasm speaks ABI ${abi ?? 'unknown'}, this wrapper ${CORE_ABI_VERSION}: rebuild it (bun run build:wasm)`);
+  if (abi !== CORE_ABI_VERSION)
+    throw new Error(
+      `core.wasm speaks ABI ${abi ?? 'unknown'}, this wrapper ${CORE_ABI_VERSION}: rebuild it (bun run build:wasm)`,
+    );
   for (const name of RAW_FUNCTIONS) {
     if (typeof raw[name] !== 'function') throw new Error(`core.wasm lacks the export ${name}: rebuild it (bun run build:wasm)`);
   }
@@ -323,7 +367,8 @@ export function createCore(instance: WebAssembly.Instance): Core {
   }
 
   function visionRadius(input: VisionInput): number {
-    if (input === null || typeof input !== 'object') throw new TypeError(`vision input must be an object, got ${describe(input)}`);
+    if (input === null || typeof input !== 'object')
+      throw new TypeError(`vision input must be an object, got ${describe(input)}`);
     const night = checkFlag('night', input.night);
     const flags =
       (checkFlag('binoculars', input.binoculars) ? VisionFlag.binoculars : 0) |
@@ -332,7 +377,8 @@ export function createCore(instance: WebAssembly.Instance): Core {
       (checkFlag('flagged', input.flagged) ? VisionFlag.flagged : 0) |
       (checkFlag('moving', input.moving) ? VisionFlag.moving : 0);
     const fallback = night ? VISION_NIGHT_MULTIPLIER : VISION_DAY_MULTIPLIER;
-    const multiplier = input.dayNightMultiplier === undefined ? fallback : checkRange('dayNightMultiplier', input.dayNightMultiplier, 0, 1);
+    const multiplier =
+      input.dayNightMultiplier === undefined ? fallback : checkRange('dayNightMultiplier', input.dayNightMultiplier, 0, 1);
     return raw.visionRadius(flags, multiplier);
   }
 
@@ -347,8 +393,16 @@ export function createCore(instance: WebAssembly.Instance): Core {
     return { half, side, radius, budget: budgetTenths / 10, mask: bytes(losMaskPtr, side * side).slice(), visibleCount };
   }
 
-  function visibility(input: { seed: number; tileX: number; tileY: number; radius: number; budget?: number; chunks?: ChunkSource }): Visibility {
-    if (input === null || typeof input !== 'object') throw new TypeError(`visibility input must be an object, got ${describe(input)}`);
+  function visibility(input: {
+    seed: number;
+    tileX: number;
+    tileY: number;
+    radius: number;
+    budget?: number;
+    chunks?: ChunkSource;
+  }): Visibility {
+    if (input === null || typeof input !== 'object')
+      throw new TypeError(`visibility input must be an object, got ${describe(input)}`);
     const { seed, tileX, tileY, chunks } = input;
     checkSeed(seed);
     const radius = checkRadius(input.radius);
@@ -383,22 +437,27 @@ export function createCore(instance: WebAssembly.Instance): Core {
         }
       }
       for (let i = 0; i < terrain.length; i++) {
-        if ((terrain[i] as number) >= BIOME_COUNT) throw new RangeError(`chunks returned biome code ${terrain[i]} (codes are 0..${BIOME_COUNT - 1})`);
+        if ((terrain[i] as number) >= BIOME_COUNT)
+          throw new RangeError(`chunks returned biome code ${terrain[i]} (codes are 0..${BIOME_COUNT - 1})`);
       }
     }
     return { originTileX: x0, originTileY: y0, ...runLos(half, radius, input.budget) };
   }
 
   function visibilityOfTerrain(input: { terrain: Uint8Array; radius: number; budget?: number }) {
-    if (input === null || typeof input !== 'object') throw new TypeError(`visibility input must be an object, got ${describe(input)}`);
+    if (input === null || typeof input !== 'object')
+      throw new TypeError(`visibility input must be an object, got ${describe(input)}`);
     const { terrain } = input;
     if (!(terrain instanceof Uint8Array)) throw new TypeError(`terrain must be a Uint8Array, got ${describe(terrain)}`);
     const side = Math.sqrt(terrain.length);
     if (!Number.isInteger(side) || side % 2 !== 1 || side > 2 * losMaxHalf + 1) {
-      throw new RangeError(`terrain must be side × side bytes with side odd and ≤ ${2 * losMaxHalf + 1}, got ${terrain.length} bytes`);
+      throw new RangeError(
+        `terrain must be side × side bytes with side odd and ≤ ${2 * losMaxHalf + 1}, got ${terrain.length} bytes`,
+      );
     }
     for (let i = 0; i < terrain.length; i++) {
-      if ((terrain[i] as number) >= BIOME_COUNT) throw new RangeError(`terrain[${i}] = ${terrain[i]} is not a biome code (0..${BIOME_COUNT - 1})`);
+      if ((terrain[i] as number) >= BIOME_COUNT)
+        throw new RangeError(`terrain[${i}] = ${terrain[i]} is not a biome code (0..${BIOME_COUNT - 1})`);
     }
     const half = (side - 1) / 2;
     const radius = checkRange('radius', input.radius, 0, half + 0.999999);
@@ -424,7 +483,8 @@ export function createCore(instance: WebAssembly.Instance): Core {
       for (let cx = cxa; cx <= cxb; cx++) {
         for (const poi of pois(seed, cx, cy)) {
           const distance = Math.hypot(poi.worldX - worldX, poi.worldY - worldY);
-          if (distance <= Math.max(INTERACTION_RADIUS, poi.radius) && (best === null || distance < best.distance)) best = { ...poi, distance };
+          if (distance <= Math.max(INTERACTION_RADIUS, poi.radius) && (best === null || distance < best.distance))
+            best = { ...poi, distance };
         }
       }
     }

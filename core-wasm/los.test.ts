@@ -24,10 +24,17 @@ const terrainArb = fc
       const x = i % side;
       const y = Math.floor(i / side);
       terrain[i] =
-        style === 'noise' ? Math.floor(rand() * 8)
-        : style === 'sparse' ? (rand() < 0.1 ? Biome.forest : Biome.plains)
-        : style === 'patches' ? (((x >> 2) + (y >> 2) + patch) % 3 === 0 ? Math.floor(rand() * 8) : Biome.water)
-        : Biome.plains;
+        style === 'noise'
+          ? Math.floor(rand() * 8)
+          : style === 'sparse'
+            ? rand() < 0.1
+              ? Biome.forest
+              : Biome.plains
+            : style === 'patches'
+              ? ((x >> 2) + (y >> 2) + patch) % 3 === 0
+                ? Math.floor(rand() * 8)
+                : Biome.water
+              : Biome.plains;
     }
     return { half, terrain };
   });
@@ -35,26 +42,31 @@ const terrainArb = fc
 describe('line of sight', () => {
   test('agrees with the straightforward ray-caster: never grants a tile whose ray costs more than the budget', () => {
     fc.assert(
-      fc.property(terrainArb, fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 600 }), ({ half, terrain }, r, budgetTenths) => {
-        const radius = r * (half + 0.99);
-        const budget = budgetTenths / 10;
-        const { mask } = core.visibilityOfTerrain({ terrain, radius, budget });
-        const costs = referenceCosts(terrain, radius);
-        const centre = half * (2 * half + 1) + half;
-        for (let i = 0; i < costs.length; i++) {
-          const c = costs[i] as number;
-          if (Number.isNaN(c)) {
-            if (mask[i] !== 0) throw new Error(`tile ${i} outside the radius is visible`);
-          } else if (i === centre) {
-            if (mask[i] !== 1) throw new Error('the viewer does not see its own tile');
-          } else if (c > budget + EPS && mask[i] === 1) {
-            throw new Error(`tile ${i} granted through cost ${c} > ${budget}`);
-          } else if (c < budget - EPS && mask[i] === 0) {
-            throw new Error(`tile ${i} denied at cost ${c} < ${budget}`);
+      fc.property(
+        terrainArb,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 0, max: 600 }),
+        ({ half, terrain }, r, budgetTenths) => {
+          const radius = r * (half + 0.99);
+          const budget = budgetTenths / 10;
+          const { mask } = core.visibilityOfTerrain({ terrain, radius, budget });
+          const costs = referenceCosts(terrain, radius);
+          const centre = half * (2 * half + 1) + half;
+          for (let i = 0; i < costs.length; i++) {
+            const c = costs[i] as number;
+            if (Number.isNaN(c)) {
+              if (mask[i] !== 0) throw new Error(`tile ${i} outside the radius is visible`);
+            } else if (i === centre) {
+              if (mask[i] !== 1) throw new Error('the viewer does not see its own tile');
+            } else if (c > budget + EPS && mask[i] === 1) {
+              throw new Error(`tile ${i} granted through cost ${c} > ${budget}`);
+            } else if (c < budget - EPS && mask[i] === 0) {
+              throw new Error(`tile ${i} denied at cost ${c} < ${budget}`);
+            }
           }
-        }
-        return true;
-      }),
+          return true;
+        },
+      ),
       { numRuns: 120 },
     );
   });
@@ -85,28 +97,34 @@ describe('line of sight', () => {
 
   test('symmetric: A sees B exactly when B sees A', () => {
     fc.assert(
-      fc.property(fc.integer(), fc.integer({ min: 0, max: 200 }), fc.array(fc.tuple(fc.integer({ min: 20, max: 80 }), fc.integer({ min: 20, max: 80 })), { minLength: 6, maxLength: 6 }), (seed, budgetTenths, points) => {
-        // A 101 × 101 random map; windows of half 20 around each point.
-        const n = 101;
-        const map = new Uint8Array(n * n);
-        let s = seed | 0;
-        for (let i = 0; i < map.length; i++) map[i] = ((s = (Math.imul(s, 1103515245) + 12345) | 0) >>> 16) % 8;
-        const half = 20;
-        const side = 2 * half + 1;
-        const sees = (ax: number, ay: number, bx: number, by: number) => {
-          const terrain = new Uint8Array(side * side);
-          for (let y = 0; y < side; y++) terrain.set(map.subarray((ay - half + y) * n + ax - half, (ay - half + y) * n + ax + half + 1), y * side);
-          const { mask } = core.visibilityOfTerrain({ terrain, radius: 20, budget: budgetTenths / 10 });
-          return mask[(by - ay + half) * side + (bx - ax + half)] === 1;
-        };
-        for (const [ax, ay] of points) {
-          for (const [bx, by] of points) {
-            if (Math.hypot(bx - ax, by - ay) > 20) continue;
-            if (sees(ax, ay, bx, by) !== sees(bx, by, ax, ay)) return false;
+      fc.property(
+        fc.integer(),
+        fc.integer({ min: 0, max: 200 }),
+        fc.array(fc.tuple(fc.integer({ min: 20, max: 80 }), fc.integer({ min: 20, max: 80 })), { minLength: 6, maxLength: 6 }),
+        (seed, budgetTenths, points) => {
+          // A 101 × 101 random map; windows of half 20 around each point.
+          const n = 101;
+          const map = new Uint8Array(n * n);
+          let s = seed | 0;
+          for (let i = 0; i < map.length; i++) map[i] = ((s = (Math.imul(s, 1103515245) + 12345) | 0) >>> 16) % 8;
+          const half = 20;
+          const side = 2 * half + 1;
+          const sees = (ax: number, ay: number, bx: number, by: number) => {
+            const terrain = new Uint8Array(side * side);
+            for (let y = 0; y < side; y++)
+              terrain.set(map.subarray((ay - half + y) * n + ax - half, (ay - half + y) * n + ax + half + 1), y * side);
+            const { mask } = core.visibilityOfTerrain({ terrain, radius: 20, budget: budgetTenths / 10 });
+            return mask[(by - ay + half) * side + (bx - ax + half)] === 1;
+          };
+          for (const [ax, ay] of points) {
+            for (const [bx, by] of points) {
+              if (Math.hypot(bx - ax, by - ay) > 20) continue;
+              if (sees(ax, ay, bx, by) !== sees(bx, by, ax, ay)) return false;
+            }
           }
-        }
-        return true;
-      }),
+          return true;
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -118,8 +136,14 @@ describe('line of sight', () => {
     let s = 7;
     for (let i = 0; i < terrain.length; i++) terrain[i] = ((s = (Math.imul(s, 1103515245) + 12345) | 0) >>> 16) % 8;
     const transforms: ((x: number, y: number) => [number, number])[] = [
-      (x, y) => [x, y], (x, y) => [-x, y], (x, y) => [x, -y], (x, y) => [-x, -y],
-      (x, y) => [y, x], (x, y) => [-y, x], (x, y) => [y, -x], (x, y) => [-y, -x],
+      (x, y) => [x, y],
+      (x, y) => [-x, y],
+      (x, y) => [x, -y],
+      (x, y) => [-x, -y],
+      (x, y) => [y, x],
+      (x, y) => [-y, x],
+      (x, y) => [y, -x],
+      (x, y) => [-y, -x],
     ];
     const base = core.visibilityOfTerrain({ terrain, radius: 25, budget: 12 }).mask;
     for (const t of transforms) {
@@ -164,7 +188,11 @@ describe('line of sight', () => {
       if (!cache.has(key)) cache.set(key, core.generateChunk(21, cx, cy));
       return cache.get(key)!.biomes;
     };
-    for (const [x, y, radius] of [[0, 0, 35], [-5, 127, 87.5], [128 * 3 - 1, -128, 60]] as const) {
+    for (const [x, y, radius] of [
+      [0, 0, 35],
+      [-5, 127, 87.5],
+      [128 * 3 - 1, -128, 60],
+    ] as const) {
       const generated = core.visibility({ seed: 21, tileX: x, tileY: y, radius });
       const fromChunks = core.visibility({ seed: 21, tileX: x, tileY: y, radius, chunks });
       expect(fromChunks.mask).toEqual(generated.mask);

@@ -1,8 +1,15 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import {
-  BIOME_NAMES, Biome, CHUNK_SIZE, POI_LANDMARK_SIGNIFICANCE_MAX, POI_LANDMARK_SIGNIFICANCE_MIN, POI_SIGNIFICANCE_TABLE, POI_TYPES,
-  TILE_SIZE, loadCoreForBun,
+  BIOME_NAMES,
+  Biome,
+  CHUNK_SIZE,
+  POI_LANDMARK_SIGNIFICANCE_MAX,
+  POI_LANDMARK_SIGNIFICANCE_MIN,
+  POI_SIGNIFICANCE_TABLE,
+  POI_TYPES,
+  TILE_SIZE,
+  loadCoreForBun,
 } from './index.ts';
 import { poiName } from './poi-names.ts';
 
@@ -106,7 +113,12 @@ describe('points of interest', () => {
 
 describe('terrain info', () => {
   test('biome and cost of the tile under a world position, negative positions included', () => {
-    for (const [x, y] of [[12.5, 7.5], [-0.1, -0.1], [-1234.9, 555], [0, 0]] as const) {
+    for (const [x, y] of [
+      [12.5, 7.5],
+      [-0.1, -0.1],
+      [-1234.9, 555],
+      [0, 0],
+    ] as const) {
       const info = core.terrainInfo(7, x, y);
       expect(info.tileX).toBe(Math.floor(x / 5));
       expect(info.tileY).toBe(Math.floor(y / 5));

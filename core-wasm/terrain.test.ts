@@ -9,7 +9,11 @@ const seedArb = fc.integer({ min: 0, max: 0xffff_ffff });
 describe('terrain', () => {
   test('a chunk is 128 × 128 valid biome codes and deterministic across instances', async () => {
     const other = await loadCoreForBun();
-    for (const [x, y] of [[0, 0], [-3, 7], [MAX_CHUNK_COORD, -MAX_CHUNK_COORD]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [-3, 7],
+      [MAX_CHUNK_COORD, -MAX_CHUNK_COORD],
+    ] as const) {
       const a = core.generateChunk(42, x, y).biomes;
       expect(a.length).toBe(CHUNK_SIZE * CHUNK_SIZE);
       expect(a.every((b) => b < BIOME_COUNT)).toBe(true);
@@ -52,16 +56,27 @@ describe('terrain', () => {
 
   test('seams: biomeAt agrees with the chunk on both sides of every border', () => {
     fc.assert(
-      fc.property(seedArb, fc.integer({ min: -100, max: 100 }), fc.integer({ min: -100, max: 100 }), fc.integer({ min: 0, max: 127 }), (seed, cx, cy, k) => {
-        const chunk = core.generateChunk(seed, cx, cy).biomes;
-        const x0 = cx * CHUNK_SIZE;
-        const y0 = cy * CHUNK_SIZE;
-        // The four edges of the chunk, and the tiles just outside them from the neighbours.
-        const edges: [number, number][] = [[0, k], [CHUNK_SIZE - 1, k], [k, 0], [k, CHUNK_SIZE - 1]];
-        for (const [x, y] of edges) if (core.biomeAt(seed, x0 + x, y0 + y) !== chunk[y * CHUNK_SIZE + x]) return false;
-        const west = core.generateChunk(seed, cx - 1, cy).biomes;
-        return core.biomeAt(seed, x0 - 1, y0 + k) === west[k * CHUNK_SIZE + CHUNK_SIZE - 1];
-      }),
+      fc.property(
+        seedArb,
+        fc.integer({ min: -100, max: 100 }),
+        fc.integer({ min: -100, max: 100 }),
+        fc.integer({ min: 0, max: 127 }),
+        (seed, cx, cy, k) => {
+          const chunk = core.generateChunk(seed, cx, cy).biomes;
+          const x0 = cx * CHUNK_SIZE;
+          const y0 = cy * CHUNK_SIZE;
+          // The four edges of the chunk, and the tiles just outside them from the neighbours.
+          const edges: [number, number][] = [
+            [0, k],
+            [CHUNK_SIZE - 1, k],
+            [k, 0],
+            [k, CHUNK_SIZE - 1],
+          ];
+          for (const [x, y] of edges) if (core.biomeAt(seed, x0 + x, y0 + y) !== chunk[y * CHUNK_SIZE + x]) return false;
+          const west = core.generateChunk(seed, cx - 1, cy).biomes;
+          return core.biomeAt(seed, x0 - 1, y0 + k) === west[k * CHUNK_SIZE + CHUNK_SIZE - 1];
+        },
+      ),
       { numRuns: 15 },
     );
   });
@@ -107,7 +122,8 @@ describe('terrain', () => {
             } else if (v === 4) {
               marsh++;
               let near = false;
-              for (let dy = -10; dy <= 10 && !near; dy++) for (let dx = -10; dx <= 10 && !near; dx++) near = at(x + dx, y + dy) === 1;
+              for (let dy = -10; dy <= 10 && !near; dy++)
+                for (let dx = -10; dx <= 10 && !near; dx++) near = at(x + dx, y + dy) === 1;
               if (near) marshNearWater++;
             }
           }
@@ -123,7 +139,11 @@ describe('terrain', () => {
   test('the TypeScript twin (benchmark only) computes the same tiles', () => {
     let same = 0;
     let total = 0;
-    for (const [cx, cy] of [[0, 0], [-2, 1], [5, -7]] as const) {
+    for (const [cx, cy] of [
+      [0, 0],
+      [-2, 1],
+      [5, -7],
+    ] as const) {
       const a = core.generateChunk(77, cx, cy).biomes;
       const b = twinChunk(hashSimplex, 77, cx, cy);
       for (let i = 0; i < a.length; i++) if (a[i] === b[i]) same++;

@@ -55,8 +55,12 @@ describe('the wrapper rejects bad input with a clear error', () => {
     expect(() => core.visibility({ seed: 1, tileX: 0, tileY: 0, radius: Number.NaN })).toThrow(TypeError);
     expect(() => core.visibility({ seed: 1, tileX: 0.5, tileY: 0, radius: 10 })).toThrow(TypeError);
     expect(() => core.visibility({ seed: 1, tileX: 0, tileY: 0, radius: 10, budget: -1 })).toThrow(RangeError);
-    expect(() => core.visibility({ seed: 1, tileX: 0, tileY: 0, radius: 10, chunks: () => new Uint8Array(3) })).toThrow(/must return 16384 biome bytes/);
-    expect(() => core.visibility({ seed: 1, tileX: 0, tileY: 0, radius: 10, chunks: () => new Uint8Array(16384).fill(9) })).toThrow(/biome code 9/);
+    expect(() => core.visibility({ seed: 1, tileX: 0, tileY: 0, radius: 10, chunks: () => new Uint8Array(3) })).toThrow(
+      /must return 16384 biome bytes/,
+    );
+    expect(() =>
+      core.visibility({ seed: 1, tileX: 0, tileY: 0, radius: 10, chunks: () => new Uint8Array(16384).fill(9) }),
+    ).toThrow(/biome code 9/);
     expect(() => core.visibilityOfTerrain({ terrain: new Uint8Array(10), radius: 1 })).toThrow(/side odd/);
     expect(() => core.visibilityOfTerrain({ terrain: new Uint8Array(9).fill(8), radius: 1 })).toThrow(/not a biome code/);
     expect(() => core.visibilityOfTerrain({ terrain: new Uint8Array(9), radius: 2 })).toThrow(RangeError);

@@ -1,8 +1,14 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import {
-  BINOCULARS_MULTIPLIER, HILLS_MULTIPLIER, LOS_MAX_COST, MAX_VISION_RADIUS, VISION_BASE_TILES, VISION_DAY_MULTIPLIER,
-  VISION_NIGHT_MULTIPLIER, loadCoreForBun,
+  BINOCULARS_MULTIPLIER,
+  HILLS_MULTIPLIER,
+  LOS_MAX_COST,
+  MAX_VISION_RADIUS,
+  VISION_BASE_TILES,
+  VISION_DAY_MULTIPLIER,
+  VISION_NIGHT_MULTIPLIER,
+  loadCoreForBun,
 } from './index.ts';
 
 const core = await loadCoreForBun();
@@ -22,12 +28,19 @@ describe('vision radius', () => {
   test('follows the multipliers for every combination', () => {
     fc.assert(
       fc.property(
-        fc.record({ binoculars: fc.boolean(), onHills: fc.boolean(), night: fc.boolean(), flagged: fc.boolean(), moving: fc.boolean() }),
+        fc.record({
+          binoculars: fc.boolean(),
+          onHills: fc.boolean(),
+          night: fc.boolean(),
+          flagged: fc.boolean(),
+          moving: fc.boolean(),
+        }),
         fc.option(fc.double({ min: 0.05, max: 1, noNaN: true }), { nil: undefined }),
         (flags, dayNightMultiplier) => {
           const m = dayNightMultiplier ?? (flags.night ? VISION_NIGHT_MULTIPLIER : VISION_DAY_MULTIPLIER);
           const binoculars = flags.binoculars && !flags.night && !flags.flagged && !flags.moving;
-          const expected = VISION_BASE_TILES * (binoculars ? BINOCULARS_MULTIPLIER : 1) * (flags.onHills ? HILLS_MULTIPLIER : 1) * m;
+          const expected =
+            VISION_BASE_TILES * (binoculars ? BINOCULARS_MULTIPLIER : 1) * (flags.onHills ? HILLS_MULTIPLIER : 1) * m;
           const r = core.visionRadius({ ...flags, dayNightMultiplier });
           return Math.abs(r - expected) < 1e-9 && r <= MAX_VISION_RADIUS;
         },

@@ -19,7 +19,14 @@ afterEach(async () => {
 function spawnServer(dataDir: string) {
   const proc = Bun.spawn(['bun', 'api/server.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SITE_DIR: mkdtempSync(join(tmpdir(), 'wl-site-')) },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SITE_DIR: mkdtempSync(join(tmpdir(), 'wl-site-')),
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   });

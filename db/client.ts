@@ -41,7 +41,8 @@ export class DatabaseUnreachableError extends Error {
 export function connectTimeoutFromEnv(value = process.env.DATABASE_CONNECT_TIMEOUT_S): number {
   if (value === undefined || value === '') return DEFAULT_CONNECT_TIMEOUT_S;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`DATABASE_CONNECT_TIMEOUT_S must be a positive number of seconds, got "${value}"`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`DATABASE_CONNECT_TIMEOUT_S must be a positive number of seconds, got "${value}"`);
   return n;
 }
 
@@ -60,7 +61,8 @@ function connectFailure(url: string, err: unknown, connectTimeoutS: number): str
   const e = err as { code?: unknown; message?: unknown };
   const code = typeof e?.code === 'string' ? e.code : '';
   let message = typeof e?.message === 'string' ? e.message.split('\n')[0]! : String(err);
-  if (code === 'CONNECT_TIMEOUT') return `no answer within ${connectTimeoutS} s (CONNECT_TIMEOUT; DATABASE_CONNECT_TIMEOUT_S sets the limit)`;
+  if (code === 'CONNECT_TIMEOUT')
+    return `no answer within ${connectTimeoutS} s (CONNECT_TIMEOUT; DATABASE_CONNECT_TIMEOUT_S sets the limit)`;
   try {
     const password = decodeURIComponent(new URL(url).password);
     if (password) message = message.split(password).join('***');

@@ -10,6 +10,12 @@ export type { Database, DatabaseKind, Db } from './client.ts';
 
 /** Every repository over one database handle; handlers reach persistence only through these. */
 export function repositories(db: Db) {
-  return { accounts: accountsRepo(db), players: playersRepo(db), lobby: lobbyRepo(db), world: worldRepo(db), actions: actionsRepo(db) };
+  return {
+    accounts: accountsRepo(db),
+    players: playersRepo(db),
+    lobby: lobbyRepo(db),
+    world: worldRepo(db),
+    actions: actionsRepo(db),
+  };
 }
 export type Repositories = ReturnType<typeof repositories>;

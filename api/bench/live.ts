@@ -50,7 +50,14 @@ await setup.close();
 // 2. The server, alone in its process.
 const server = Bun.spawn(['bun', 'api/server.ts'], {
   cwd: root,
-  env: { ...process.env, DATABASE_URL: pgUrl ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', MAX_PLAYERS: String(WORLDS * PLAYERS + 10) },
+  env: {
+    ...process.env,
+    DATABASE_URL: pgUrl ?? '',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    MAX_PLAYERS: String(WORLDS * PLAYERS + 10),
+  },
   stdout: 'ignore',
   stderr: 'inherit',
 });
@@ -69,7 +76,9 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime in clock ticks (100 Hz)
 }
 function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
   return Number(line.split(/\s+/)[1]) / 1024;
 }
 
@@ -81,18 +90,30 @@ function rssMiB(pid: number): number {
   let bytes = 0;
   for (let i = 0; i < 40; i++) {
     const t0 = performance.now();
-    const res = await fetch(`${base}/api/world/${u.worldId}/chunks?centerChunkX=${i % 7}&centerChunkY=${Math.floor(i / 7)}&chunkRadius=2`, { headers });
+    const res = await fetch(
+      `${base}/api/world/${u.worldId}/chunks?centerChunkX=${i % 7}&centerChunkY=${Math.floor(i / 7)}&chunkRadius=2`,
+      { headers },
+    );
     const body = await res.arrayBuffer();
     times.push(performance.now() - t0);
     bytes = body.byteLength;
     if (!res.ok) throw new Error(`chunks: ${res.status}`);
   }
   times.sort((a, b) => a - b);
-  console.log(`chunks call, radius 2 (25 chunks, cold cache per centre): median ${times[20]!.toFixed(1)} ms, p95 ${times[38]!.toFixed(1)} ms, response ${(bytes / 1024).toFixed(0)} KiB`);
+  console.log(
+    `chunks call, radius 2 (25 chunks, cold cache per centre): median ${times[20]!.toFixed(1)} ms, p95 ${times[38]!.toFixed(1)} ms, response ${(bytes / 1024).toFixed(0)} KiB`,
+  );
 }
 
 // 4. The players: connect, then walk in place (±1 unit around the spawn point, always on safe ground).
-interface Bot { ws: WebSocket; id: string; x: number; y: number; seq: number; ready: boolean }
+interface Bot {
+  ws: WebSocket;
+  id: string;
+  x: number;
+  y: number;
+  seq: number;
+  ready: boolean;
+}
 /** One observer per world parses and times every move it hears; the others only count, to keep the clients light. */
 const probes = new Set(users.filter((_, i) => i % PLAYERS === 0).map((u) => u.id));
 const sentAt = new Map<string, number>();
@@ -144,15 +165,18 @@ const clientCpu0 = process.cpuUsage();
 const t0 = performance.now();
 const interval = 1000 / RATE;
 const timers = bots.map((bot, i) =>
-  setTimeout(() => {
-    const tick = setInterval(() => {
-      bot.seq += 1;
-      const x = bot.x + (bot.seq % 2 === 0 ? 0.5 : -0.5) + (bot.seq % 1000) * 1e-6;
-      sentAt.set(`${bot.id}:${x}`, performance.now());
-      bot.ws.send(JSON.stringify({ type: 'player_move', x, y: bot.y }));
-    }, interval);
-    timers.push(tick);
-  }, (i * interval) / bots.length),
+  setTimeout(
+    () => {
+      const tick = setInterval(() => {
+        bot.seq += 1;
+        const x = bot.x + (bot.seq % 2 === 0 ? 0.5 : -0.5) + (bot.seq % 1000) * 1e-6;
+        sentAt.set(`${bot.id}:${x}`, performance.now());
+        bot.ws.send(JSON.stringify({ type: 'player_move', x, y: bot.y }));
+      }, interval);
+      timers.push(tick);
+    },
+    (i * interval) / bots.length,
+  ),
 );
 const sampleRss: number[] = [];
 const sampler = setInterval(() => sampleRss.push(rssMiB(server.pid)), 1000);
@@ -174,7 +198,9 @@ console.log(
   `frames delivered to observers: ${total} (${(total / elapsed).toFixed(0)} frames/s, each a fan-out tick of moves; ` +
     `moves fanned out ≈ ${((sent / elapsed) * (PLAYERS - 1)).toFixed(0)}/s)`,
 );
-console.log(`delivery latency (measured by one observer per world, ${latencies.length} samples): p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, max ${q(1).toFixed(1)} ms (target p99 < 50 ms)`);
+console.log(
+  `delivery latency (measured by one observer per world, ${latencies.length} samples): p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, max ${q(1).toFixed(1)} ms (target p99 < 50 ms)`,
+);
 console.log(`server CPU: ${((cpu / elapsed) * 100).toFixed(0)}% of one core; RSS peak ${Math.max(...sampleRss).toFixed(0)} MiB`);
 console.log(
   `bench clients (this process, same 2 cores): ${((clientCpu / elapsed) * 100).toFixed(0)}% of one core — ` +
@@ -185,7 +211,11 @@ for (const b of bots) b.ws.close(1000);
 server.kill('SIGTERM');
 await server.exited;
 if (!pgUrl && process.env.DATABASE_URL) {
-  const again = Bun.spawnSync(['bun', import.meta.path], { env: { ...process.env, BENCH_ON_POSTGRES: '1' }, stdout: 'inherit', stderr: 'inherit' });
+  const again = Bun.spawnSync(['bun', import.meta.path], {
+    env: { ...process.env, BENCH_ON_POSTGRES: '1' },
+    stdout: 'inherit',
+    stderr: 'inherit',
+  });
   process.exit(again.exitCode ?? 0);
 }
 process.exit(0);

@@ -10,7 +10,9 @@ export const FORAGE_CELL_RADIUS = 2;
 
 export function sameForageArea(a: { tileX: number; tileY: number }, b: { tileX: number; tileY: number }): boolean {
   const cell = (t: number) => Math.floor(t / FORAGE_CELL_TILES);
-  return Math.abs(cell(a.tileX) - cell(b.tileX)) <= FORAGE_CELL_RADIUS && Math.abs(cell(a.tileY) - cell(b.tileY)) <= FORAGE_CELL_RADIUS;
+  return (
+    Math.abs(cell(a.tileX) - cell(b.tileX)) <= FORAGE_CELL_RADIUS && Math.abs(cell(a.tileY) - cell(b.tileY)) <= FORAGE_CELL_RADIUS
+  );
 }
 
 /** Spec texts the islands show for these actions. */

@@ -22,18 +22,11 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'wl_session';
 
-const username = safeString.narrow((s, ctx) =>
-  USERNAME_PATTERN.test(s) ? true : ctx.mustBe('3 to 24 letters, digits, _ or -'),
-);
+const username = safeString.narrow((s, ctx) => (USERNAME_PATTERN.test(s) ? true : ctx.mustBe('3 to 24 letters, digits, _ or -')));
 const password = text(PASSWORD_MIN, PASSWORD_MAX);
 /** Trimmed, 1 to 32 characters. */
-const displayName = safeString
-  .pipe((s) => s.trim())
-  .to(`1 <= string <= ${DISPLAY_NAME_MAX}`);
-const optionalText = (max: number) =>
-  safeString
-    .pipe((s) => s.trim())
-    .to(`string <= ${max}`);
+const displayName = safeString.pipe((s) => s.trim()).to(`1 <= string <= ${DISPLAY_NAME_MAX}`);
+const optionalText = (max: number) => safeString.pipe((s) => s.trim()).to(`string <= ${max}`);
 
 /** The most common passwords of at least PASSWORD_MIN characters (lower-case), from public breach-frequency lists. */
 const COMMON_PASSWORDS: ReadonlySet<string> = new Set(COMMON_PASSWORD_LIST);
@@ -55,9 +48,7 @@ export function passwordProblem(password: string, username: string): string | nu
 export const RegisterBody = type({
   username,
   password,
-  'displayName?': safeString
-    .pipe((s) => s.trim())
-    .to(`string <= ${DISPLAY_NAME_MAX}`),
+  'displayName?': safeString.pipe((s) => s.trim()).to(`string <= ${DISPLAY_NAME_MAX}`),
   'email?': optionalText(254).narrow((s, ctx) =>
     s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s) ? true : ctx.mustBe('an email address'),
   ),
@@ -86,6 +77,11 @@ export interface AuthUser {
  * The name other people see: displayName, firstName, then the account name. Never the e-mail address: that is
  * private to its owner, and this name is shown to everyone (lobby lists, the game's players and activity log).
  */
-export function shownName(u: { displayName?: string | null; firstName?: string | null; name?: string | null; username?: string | null }): string {
+export function shownName(u: {
+  displayName?: string | null;
+  firstName?: string | null;
+  name?: string | null;
+  username?: string | null;
+}): string {
   return u.displayName || u.firstName || u.name || u.username || 'Survivor';
 }

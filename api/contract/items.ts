@@ -68,7 +68,15 @@ export const ITEMS = [
   item('Crowbar', 'equipment', 'items', 'uncommon', [40, 95], 'Pry deeper: search a place down to significance −3.', 'tool'),
   item('Night Vision Goggles', 'equipment', 'items', 'rare', [40, 100], 'See in the dark.', 'vision'),
   item('Scanner', 'equipment', 'items', 'rare', [40, 100], 'Finds the good stuff: loot quality +15%.', 'device'),
-  item('Portable Radio', 'equipment', 'items', 'rare', [40, 100], 'Talk on the radio; see radio-carrying survivors.', 'communication'),
+  item(
+    'Portable Radio',
+    'equipment',
+    'items',
+    'rare',
+    [40, 100],
+    'Talk on the radio; see radio-carrying survivors.',
+    'communication',
+  ),
   item('Multitool', 'equipment', 'items', 'rare', [40, 100], 'Search down to −5 and +20% scavenging yield.', 'tool'),
   // Miscellany.
   item('Batteries', 'misc', 'misc', 'common', [10, 80], 'Some still hold a charge.'),

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { backends } from '../testing/databases.ts';
-import { checkInvariants, failureReport, fuzzHttp, fuzzSocket, routeCoverage, setupFuzz, summary, type FuzzEnv } from './harness.ts';
+import {
+  checkInvariants,
+  failureReport,
+  fuzzHttp,
+  fuzzSocket,
+  routeCoverage,
+  setupFuzz,
+  summary,
+  type FuzzEnv,
+} from './harness.ts';
 
 /**
  * Issue 11: fast-check over every route and every client message type. Every answer is under 500, every refusal
@@ -49,7 +58,9 @@ describe.each(backends())('fuzz: every route and message on %s', (backend) => {
       const before = env.stats.failures.size;
       const known = new Set(env.stats.failures.keys());
       await fuzzSocket(env, WS_RUNS, SEED);
-      const fresh = [...env.stats.failures.entries()].filter(([k]) => !known.has(k)).map(([, f]) => `- ${f.kind} (${f.count}×): ${f.detail}\n    repro: ${f.repro}`);
+      const fresh = [...env.stats.failures.entries()]
+        .filter(([k]) => !known.has(k))
+        .map(([, f]) => `- ${f.kind} (${f.count}×): ${f.detail}\n    repro: ${f.repro}`);
       if (fresh.length) console.error(`socket failures on ${backend} (seed ${SEED}):\n${fresh.join('\n')}`);
       expect(fresh).toEqual([]);
       expect(env.stats.failures.size).toBeGreaterThanOrEqual(before);

@@ -13,7 +13,16 @@ import { TestClient, uniqueName } from '../testing/client.ts';
 import type { Backend } from '../testing/databases.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { encodeSegment, routeSpecs, sitePath, type Actor, type FuzzContext, type RouteSpec } from './routes.ts';
-import { hostileKey, hostileNumber, hostileString, hostileValue, malformedJsonText, nearValidObject, rarely, stringifyWithRaw } from './values.ts';
+import {
+  hostileKey,
+  hostileNumber,
+  hostileString,
+  hostileValue,
+  malformedJsonText,
+  nearValidObject,
+  rarely,
+  stringifyWithRaw,
+} from './values.ts';
 
 /**
  * The fuzz harness: a real server over a real database, a few signed-in users, one generator per route
@@ -93,7 +102,9 @@ function listSite(dir: string): string[] {
   } catch {
     return ['/'];
   }
-  const pages = out.filter((p) => p.endsWith('.html')).map((p) => p.replace(/(index)?\.html$/, '').replace(/(.)\/$/, '$1') || '/');
+  const pages = out
+    .filter((p) => p.endsWith('.html'))
+    .map((p) => p.replace(/(index)?\.html$/, '').replace(/(.)\/$/, '$1') || '/');
   return [...new Set(['/', ...pages, ...out.slice(0, 40)])];
 }
 
@@ -115,10 +126,16 @@ export async function setupFuzz(backend: Backend): Promise<FuzzEnv> {
   });
   try {
     const core = await loadCoreForBun();
-    const appRoutes = createApp({ config: server.config, database: server.database, core })
-      .routes.map((r) => `${r.method} ${r.path}`);
+    const appRoutes = createApp({ config: server.config, database: server.database, core }).routes.map(
+      (r) => `${r.method} ${r.path}`,
+    );
 
-    const cast = { player: new TestClient(server.url), walker: new TestClient(server.url), churner: new TestClient(server.url), waiter: new TestClient(server.url) };
+    const cast = {
+      player: new TestClient(server.url),
+      walker: new TestClient(server.url),
+      churner: new TestClient(server.url),
+      waiter: new TestClient(server.url),
+    };
     const names = { player: uniqueName('fzp'), walker: uniqueName('fzw'), churner: uniqueName('fzc'), waiter: uniqueName('fzq') };
     const ids = {} as Record<keyof typeof cast, string>;
     for (const k of ['player', 'walker', 'churner', 'waiter'] as const) {
@@ -134,7 +151,15 @@ export async function setupFuzz(backend: Backend): Promise<FuzzEnv> {
     // The player enters the world for the first time standing next to the target POI.
     await server.database.db
       .insert(players)
-      .values({ userId: ids.player, worldId: 'default', name: names.player, x: target.worldX + 5, y: target.worldY, color: '#fff', isOnline: false });
+      .values({
+        userId: ids.player,
+        worldId: 'default',
+        name: names.player,
+        x: target.worldX + 5,
+        y: target.worldY,
+        color: '#fff',
+        isOnline: false,
+      });
     const me = await cast.player.json(cast.player.get('/api/player/current'));
     const walkerPos = await cast.walker.json(cast.walker.get('/api/player/current'));
 
@@ -144,7 +169,10 @@ export async function setupFuzz(backend: Backend): Promise<FuzzEnv> {
       password: PASSWORD,
       player: { x: me.x, y: me.y },
       nearPoiId: target.id,
-      poiIds: pois.filter((p) => p.id !== target.id).slice(0, 20).map((p) => p.id),
+      poiIds: pois
+        .filter((p) => p.id !== target.id)
+        .slice(0, 20)
+        .map((p) => p.id),
       sitePaths: listSite(server.config.siteDir),
       tileSize: world.tileSize,
       chunkTiles: CHUNK_SIZE,
@@ -226,7 +254,18 @@ async function fingerprint(server: TestServer): Promise<string> {
   return String(row?.fp ?? '');
 }
 
-const FP_PARTS = ['users', 'user names', 'sessions', 'inventory', 'poi states', 'forage cooldowns', 'npc signals', 'lobby', 'worlds', 'explored chunks'];
+const FP_PARTS = [
+  'users',
+  'user names',
+  'sessions',
+  'inventory',
+  'poi states',
+  'forage cooldowns',
+  'npc signals',
+  'lobby',
+  'worlds',
+  'explored chunks',
+];
 function fingerprintDiff(a: string, b: string): string {
   const pa = a.split('|');
   const pb = b.split('|');
@@ -239,7 +278,11 @@ function fingerprintDiff(a: string, b: string): string {
 async function restoreSession(env: FuzzEnv, actor: 'player' | 'churner'): Promise<void> {
   const token = newSessionToken();
   const repos = repositories(env.server.database.db);
-  await repos.accounts.createSession(hashSessionToken(token), env.userIds[actor], new Date(Date.now() + env.clock.offsetMs + SESSION_TTL_MS));
+  await repos.accounts.createSession(
+    hashSessionToken(token),
+    env.userIds[actor],
+    new Date(Date.now() + env.clock.offsetMs + SESSION_TTL_MS),
+  );
   env.cookies[actor] = `${SESSION_COOKIE}=${token}`;
 }
 
@@ -253,31 +296,75 @@ export async function checkInvariants(env: FuzzEnv): Promise<string[]> {
   };
   const users = await scalar(s, sql`select count(*)::int from users`);
   const expected = env.setupUsers + env.stats.registered201;
-  if (users !== expected) bad.push(`users: ${users} rows, but setup made ${env.setupUsers} and ${env.stats.registered201} registrations answered 201`);
-  await check('users whose password is not an argon2id hash', sql`select id from users where password_hash not like '$argon2id$%'`);
-  await check('users whose username_key is not their lower-cased username', sql`select id, username from users where username_key <> lower(username)`);
+  if (users !== expected)
+    bad.push(`users: ${users} rows, but setup made ${env.setupUsers} and ${env.stats.registered201} registrations answered 201`);
+  await check(
+    'users whose password is not an argon2id hash',
+    sql`select id from users where password_hash not like '$argon2id$%'`,
+  );
+  await check(
+    'users whose username_key is not their lower-cased username',
+    sql`select id, username from users where username_key <> lower(username)`,
+  );
   await check('users with an invalid username', sql`select id, username from users where username !~ '^[A-Za-z0-9_-]{3,24}$'`);
-  await check('display names that are empty, untrimmed or over 32 characters', sql`select id, display_name from users where display_name is not null and (char_length(display_name) > 32 or display_name <> btrim(display_name))`);
-  await check('sessions of missing users or already expired at creation', sql`select token_hash from sessions s where not exists (select 1 from users u where u.id = s.user_id) or expires_at <= created_at`);
+  await check(
+    'display names that are empty, untrimmed or over 32 characters',
+    sql`select id, display_name from users where display_name is not null and (char_length(display_name) > 32 or display_name <> btrim(display_name))`,
+  );
+  await check(
+    'sessions of missing users or already expired at creation',
+    sql`select token_hash from sessions s where not exists (select 1 from users u where u.id = s.user_id) or expires_at <= created_at`,
+  );
   const seated = await scalar(s, sql`select count(*)::int from lobby_entries where seated_at is not null`);
   const queued = await scalar(s, sql`select count(*)::int from lobby_entries where seated_at is null`);
   if (seated > MAX_PLAYERS) bad.push(`lobby: ${seated} seated with MAX_PLAYERS ${MAX_PLAYERS}`);
-  if (queued > 0 && seated < MAX_PLAYERS) bad.push(`lobby: ${queued} queued while only ${seated} of ${MAX_PLAYERS} seats are taken`);
+  if (queued > 0 && seated < MAX_PLAYERS)
+    bad.push(`lobby: ${queued} queued while only ${seated} of ${MAX_PLAYERS} seats are taken`);
   await check('queued lobby entries marked ready', sql`select user_id from lobby_entries where seated_at is null and is_ready`);
-  await check('lobby entries of missing users', sql`select user_id from lobby_entries e where not exists (select 1 from users u where u.id = e.user_id)`);
+  await check(
+    'lobby entries of missing users',
+    sql`select user_id from lobby_entries e where not exists (select 1 from users u where u.id = e.user_id)`,
+  );
   await check('worlds other than the default one', sql`select id from worlds where id <> 'default'`);
-  const worldRef = (table: string) => sql.raw(`select world_id from ${table} t where not exists (select 1 from worlds w where w.id = t.world_id) limit 5`);
-  for (const table of ['players', 'inventory_items', 'poi_states', 'forage_cooldowns', 'npc_spawn_signals', 'explored_chunks', 'world_events']) {
+  const worldRef = (table: string) =>
+    sql.raw(`select world_id from ${table} t where not exists (select 1 from worlds w where w.id = t.world_id) limit 5`);
+  for (const table of [
+    'players',
+    'inventory_items',
+    'poi_states',
+    'forage_cooldowns',
+    'npc_spawn_signals',
+    'explored_chunks',
+    'world_events',
+  ]) {
     await check(`${table} rows of a world that does not exist`, worldRef(table));
   }
-  await check('inventory stacks with quantity ≤ 0 or quality outside 0..100', sql`select id, item_name, quantity, quality from inventory_items where quantity <= 0 or quality < 0 or quality > 100`);
-  await check('POI significance below the multitool floor (-5) or above 100', sql`select poi_id, current_significance from poi_states where current_significance < -5 or current_significance > 100`);
-  await check('explored chunks whose bitset is not 2048 bytes or outside the world', sql`select chunk_x, chunk_y, length(bits) from explored_chunks where length(bits) <> 2048 or abs(chunk_x) > ${MAX_CHUNK_COORD} or abs(chunk_y) > ${MAX_CHUNK_COORD}`);
+  await check(
+    'inventory stacks with quantity ≤ 0 or quality outside 0..100',
+    sql`select id, item_name, quantity, quality from inventory_items where quantity <= 0 or quality < 0 or quality > 100`,
+  );
+  await check(
+    'POI significance below the multitool floor (-5) or above 100',
+    sql`select poi_id, current_significance from poi_states where current_significance < -5 or current_significance > 100`,
+  );
+  await check(
+    'explored chunks whose bitset is not 2048 bytes or outside the world',
+    sql`select chunk_x, chunk_y, length(bits) from explored_chunks where length(bits) <> 2048 or abs(chunk_x) > ${MAX_CHUNK_COORD} or abs(chunk_y) > ${MAX_CHUNK_COORD}`,
+  );
   const minWorld = MIN_TILE_COORD * env.ctx.tileSize;
   const maxWorld = (MAX_TILE_COORD + 1) * env.ctx.tileSize;
-  await check('players outside the world or at a non-finite position', sql`select user_id, x, y from players where not (x between ${minWorld} and ${maxWorld}) or not (y between ${minWorld} and ${maxWorld})`);
-  await check('forage cooldowns outside the world', sql`select tile_x, tile_y from forage_cooldowns where tile_x < ${MIN_TILE_COORD} or tile_x > ${MAX_TILE_COORD} or tile_y < ${MIN_TILE_COORD} or tile_y > ${MAX_TILE_COORD}`);
-  await check('world events of an unknown type or empty', sql`select id, type from world_events where type not in ('join', 'leave', 'move', 'discover') or message = ''`);
+  await check(
+    'players outside the world or at a non-finite position',
+    sql`select user_id, x, y from players where not (x between ${minWorld} and ${maxWorld}) or not (y between ${minWorld} and ${maxWorld})`,
+  );
+  await check(
+    'forage cooldowns outside the world',
+    sql`select tile_x, tile_y from forage_cooldowns where tile_x < ${MIN_TILE_COORD} or tile_x > ${MAX_TILE_COORD} or tile_y < ${MIN_TILE_COORD} or tile_y > ${MAX_TILE_COORD}`,
+  );
+  await check(
+    'world events of an unknown type or empty',
+    sql`select id, type from world_events where type not in ('join', 'leave', 'move', 'discover') or message = ''`,
+  );
   return bad;
 }
 
@@ -334,48 +421,107 @@ function httpCase(env: FuzzEnv): fc.Arbitrary<HttpCase> {
     );
     const actor: fc.Arbitrary<Actor> = spec.destructive
       ? fc.constantFrom('visitor', 'churner')
-      : fc.oneof({ weight: 1, arbitrary: fc.constant('visitor' as const) }, { weight: 3, arbitrary: fc.constant('player' as const) }, { weight: 1, arbitrary: fc.constant('churner' as const) });
+      : fc.oneof(
+          { weight: 1, arbitrary: fc.constant('visitor' as const) },
+          { weight: 3, arbitrary: fc.constant('player' as const) },
+          { weight: 1, arbitrary: fc.constant('churner' as const) },
+        );
     const params = spec.params ? fc.record(spec.params) : fc.constant({} as Record<string, string>);
     const path = spec.site
       ? sitePath(env.ctx)
-      : params.map((p) => pattern.replace(/:(\w+)/g, (_m, name: string) => encodeSegment(p[name] ?? '')).replace(/^\/ws$/, '/ws'));
-    const mutatedPath = fc.tuple(path, fc.oneof(
-      { weight: 30, arbitrary: fc.constant((p: string) => p) },
-      { weight: 1, arbitrary: fc.constant((p: string) => `${p}/`) },
-      { weight: 1, arbitrary: fc.constant((p: string) => p.toUpperCase()) },
-      { weight: 1, arbitrary: fc.constant((p: string) => p.replace('/api/', '/api//')) },
-      { weight: 1, arbitrary: hostileString.map((s) => (p: string) => `${p}/${encodeSegment(s)}`) },
-    )).map(([p, f]) => f(p));
+      : params.map((p) =>
+          pattern.replace(/:(\w+)/g, (_m, name: string) => encodeSegment(p[name] ?? '')).replace(/^\/ws$/, '/ws'),
+        );
+    const mutatedPath = fc
+      .tuple(
+        path,
+        fc.oneof(
+          { weight: 30, arbitrary: fc.constant((p: string) => p) },
+          { weight: 1, arbitrary: fc.constant((p: string) => `${p}/`) },
+          { weight: 1, arbitrary: fc.constant((p: string) => p.toUpperCase()) },
+          { weight: 1, arbitrary: fc.constant((p: string) => p.replace('/api/', '/api//')) },
+          { weight: 1, arbitrary: hostileString.map((s) => (p: string) => `${p}/${encodeSegment(s)}`) },
+        ),
+      )
+      .map(([p, f]) => f(p));
     const query = fc.oneof(
       { weight: 12, arbitrary: (spec.query ?? fc.constant({})).map(queryString) },
       { weight: 1, arbitrary: fc.dictionary(hostileKey, hostileString, { maxKeys: 4 }).map(queryString) },
-      { weight: 1, arbitrary: fc.constantFrom('?', '?&&', '?a', '?=', '?%', '?%00=%00', '?worldId=default&worldId=nope', '?x[]=1', '?__proto__[a]=1', '?a=%ZZ') },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          '?',
+          '?&&',
+          '?a',
+          '?=',
+          '?%',
+          '?%00=%00',
+          '?worldId=default&worldId=nope',
+          '?x[]=1',
+          '?__proto__[a]=1',
+          '?a=%ZZ',
+        ),
+      },
     );
-    const jsonType = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...JSON_TYPES) }, { weight: spec.beacon ? 3 : 1, arbitrary: fc.constantFrom(...OTHER_TYPES) });
+    const jsonType = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...JSON_TYPES) },
+      { weight: spec.beacon ? 3 : 1, arbitrary: fc.constantFrom(...OTHER_TYPES) },
+    );
     const valid = spec.body ?? fc.constant(undefined);
     const body: fc.Arbitrary<Body> = fc.oneof(
-      { weight: spec.body ? 12 : 2, arbitrary: fc.tuple(valid, jsonType).map(([value, contentType]): Body => (value === undefined ? { kind: 'none' } : { kind: 'json', value, contentType })) },
+      {
+        weight: spec.body ? 12 : 2,
+        arbitrary: fc
+          .tuple(valid, jsonType)
+          .map(([value, contentType]): Body => (value === undefined ? { kind: 'none' } : { kind: 'json', value, contentType })),
+      },
       { weight: 2, arbitrary: fc.constant<Body>({ kind: 'none' }) },
-      { weight: 1, arbitrary: fc.tuple(fc.jsonValue(), jsonType).map(([value, contentType]): Body => ({ kind: 'json', value, contentType })) },
-      { weight: 1, arbitrary: fc.tuple(hostileValue, jsonType).map(([value, contentType]): Body => ({ kind: 'json', value, contentType })) },
-      { weight: 2, arbitrary: fc.tuple(malformedJsonText, jsonType).map(([text, contentType]): Body => ({ kind: 'text', text, contentType })) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(fc.jsonValue(), jsonType).map(([value, contentType]): Body => ({ kind: 'json', value, contentType })),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(hostileValue, jsonType).map(([value, contentType]): Body => ({ kind: 'json', value, contentType })),
+      },
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(malformedJsonText, jsonType)
+          .map(([text, contentType]): Body => ({ kind: 'text', text, contentType })),
+      },
       {
         weight: 1,
         arbitrary: fc
           .tuple(valid, fc.integer({ min: 1, max: 200_000 }), fc.boolean(), jsonType)
-          .map(([value, extra, chunked, contentType]): Body => ({ kind: 'oversized', value: value ?? {}, extra, chunked, contentType })),
+          .map(
+            ([value, extra, chunked, contentType]): Body => ({
+              kind: 'oversized',
+              value: value ?? {},
+              extra,
+              chunked,
+              contentType,
+            }),
+          ),
       },
     );
-    return fc.record({
-      route: fc.constant(route),
-      actor,
-      method,
-      path: mutatedPath,
-      query,
-      origin: fc.oneof({ weight: 12, arbitrary: fc.constant('own' as const) }, { weight: 1, arbitrary: fc.constantFrom('none' as const, 'foreign' as const, 'null' as const) }),
-      upgrade: spec.socket ? fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }) : fc.constant(false),
-      body,
-    }).map((c) => ({ ...c, upgrade: c.upgrade && c.method === 'GET' }));
+    return fc
+      .record({
+        route: fc.constant(route),
+        actor,
+        method,
+        path: mutatedPath,
+        query,
+        origin: fc.oneof(
+          { weight: 12, arbitrary: fc.constant('own' as const) },
+          { weight: 1, arbitrary: fc.constantFrom('none' as const, 'foreign' as const, 'null' as const) },
+        ),
+        upgrade: spec.socket
+          ? fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) })
+          : fc.constant(false),
+        body,
+      })
+      .map((c) => ({ ...c, upgrade: c.upgrade && c.method === 'GET' }));
   });
 }
 
@@ -428,7 +574,8 @@ function reproOf(env: FuzzEnv, c: HttpCase): { text: string; size: number } {
   const h = headersFor(env, c);
   const text = bodyText(c.body, env.server.config.maxBodyBytes);
   const parts = [`curl -i -X ${c.method}`];
-  for (const [k, v] of Object.entries(h)) parts.push(`-H ${shellQuote(`${k}: ${k === 'cookie' ? `<${c.actor}'s session>` : v}`)}`);
+  for (const [k, v] of Object.entries(h))
+    parts.push(`-H ${shellQuote(`${k}: ${k === 'cookie' ? `<${c.actor}'s session>` : v}`)}`);
   if (c.body.kind === 'oversized' && c.body.chunked) parts.push(`-H 'transfer-encoding: chunked'`);
   if (text !== null) {
     if (text.length <= 300) parts.push(`--data-binary ${shellQuote(JSON.stringify(text).slice(1, -1))}`);
@@ -519,7 +666,8 @@ export async function runHttpCase(env: FuzzEnv, c: HttpCase): Promise<void> {
   // 431 and 414 come from Bun's HTTP parser (URL or headers over its 16 KiB limit) before the app sees the request.
   if (status >= 400 && c.method !== 'HEAD' && status !== 431 && status !== 414) {
     // The site's own HTML 404 page is the answer to an unknown page; every other refusal is JSON {message}.
-    const sitePage = c.method === 'GET' && !isApi && status === 404 && (res.headers.get('content-type') ?? '').includes('text/html');
+    const sitePage =
+      c.method === 'GET' && !isApi && status === 404 && (res.headers.get('content-type') ?? '').includes('text/html');
     if (!sitePage) {
       let ok = false;
       try {
@@ -528,16 +676,31 @@ export async function runHttpCase(env: FuzzEnv, c: HttpCase): Promise<void> {
       } catch {
         ok = false;
       }
-      if (!ok) fail(env, 'error body is not JSON {message}', sig, `content-type ${res.headers.get('content-type')}, body ${JSON.stringify(bodyString.slice(0, 120))}`, repro());
-      else if (!(res.headers.get('content-type') ?? '').includes('json')) fail(env, 'error without a JSON content-type', sig, `content-type ${res.headers.get('content-type')}`, repro());
+      if (!ok)
+        fail(
+          env,
+          'error body is not JSON {message}',
+          sig,
+          `content-type ${res.headers.get('content-type')}, body ${JSON.stringify(bodyString.slice(0, 120))}`,
+          repro(),
+        );
+      else if (!(res.headers.get('content-type') ?? '').includes('json'))
+        fail(env, 'error without a JSON content-type', sig, `content-type ${res.headers.get('content-type')}`, repro());
     }
   }
   // "Request bodies above MAX_BODY_BYTES get 413", before anything else but the cross-origin refusal.
   if (oversized && status !== 413 && status !== 431 && status !== 414 && !(status === 403 && c.origin !== 'own')) {
     const how = c.body.kind === 'oversized' && c.body.chunked ? 'chunked' : 'with Content-Length';
-    fail(env, `body over MAX_BODY_BYTES (${how}) not refused with 413`, `${signatureBase} → ${status}`, `${Buffer.byteLength(text!)} bytes answered ${status}`, repro());
+    fail(
+      env,
+      `body over MAX_BODY_BYTES (${how}) not refused with 413`,
+      `${signatureBase} → ${status}`,
+      `${Buffer.byteLength(text!)} bytes answered ${status}`,
+      repro(),
+    );
   }
-  if (spec.auth && c.actor === 'visitor' && status >= 200 && status < 300 && isApi) fail(env, 'visitor got 2xx on a signed-in route', sig, bodyString.slice(0, 120), repro());
+  if (spec.auth && c.actor === 'visitor' && status >= 200 && status < 300 && isApi)
+    fail(env, 'visitor got 2xx on a signed-in route', sig, bodyString.slice(0, 120), repro());
   if (status < 300 && isApi && c.method !== 'HEAD' && status !== 101 && status !== 204) {
     try {
       JSON.parse(bodyString);
@@ -545,7 +708,8 @@ export async function runHttpCase(env: FuzzEnv, c: HttpCase): Promise<void> {
       fail(env, '2xx API answer is not JSON', sig, JSON.stringify(bodyString.slice(0, 120)), repro());
     }
   }
-  if (SECRET_MARKERS.some((m) => bodyString.includes(m))) fail(env, 'served a file from outside the site', sig, bodyString.slice(0, 120), repro());
+  if (SECRET_MARKERS.some((m) => bodyString.includes(m)))
+    fail(env, 'served a file from outside the site', sig, bodyString.slice(0, 120), repro());
   if (ms > env.stats.slowest.ms) env.stats.slowest = { ms, what: `${c.method} ${c.route.split(' ')[1]}` };
 
   if (status >= 400) {
@@ -553,8 +717,11 @@ export async function runHttpCase(env: FuzzEnv, c: HttpCase): Promise<void> {
     if (after !== before) fail(env, 'refused request changed the database', sig, fingerprintDiff(before, after), repro());
   }
   // Keep the cast signed in: a case that ended a session gets a new one.
-  const cleared = res.headers.getSetCookie().some((l) => l.startsWith(`${SESSION_COOKIE}=`) && /max-age=0|expires=thu, 01 jan 1970/i.test(l));
-  if ((c.actor === 'player' || c.actor === 'churner') && (cleared || c.route === 'GET /api/logout')) await restoreSession(env, c.actor);
+  const cleared = res.headers
+    .getSetCookie()
+    .some((l) => l.startsWith(`${SESSION_COOKIE}=`) && /max-age=0|expires=thu, 01 jan 1970/i.test(l));
+  if ((c.actor === 'player' || c.actor === 'churner') && (cleared || c.route === 'GET /api/logout'))
+    await restoreSession(env, c.actor);
 }
 
 export async function fuzzHttp(env: FuzzEnv, numRuns: number, seed: number): Promise<void> {
@@ -571,39 +738,51 @@ export async function fuzzHttp(env: FuzzEnv, numRuns: number, seed: number): Pro
 // ---------------------------------------------------------------------------------------------------------------
 // WebSocket cases
 
-type Frame =
-  | { kind: 'text'; text: string }
-  | { kind: 'binary'; bytes: Uint8Array };
+type Frame = { kind: 'text'; text: string } | { kind: 'binary'; bytes: Uint8Array };
 
 function frameArb(env: FuzzEnv): fc.Arbitrary<Frame> {
   const near = (v: number) => fc.double({ min: v - 30, max: v + 30, noNaN: true });
   const json = (a: fc.Arbitrary<unknown>) => a.map((v): Frame => ({ kind: 'text', text: stringifyWithRaw(v) }));
-  return fc.oneof(
-    { weight: 4, arbitrary: fc.constant<Frame>({ kind: 'text', text: '{"type":"ping"}' }) },
-    { weight: 4, arbitrary: json(fc.record({ type: fc.constant('player_move'), x: near(env.walkerStart.x), y: near(env.walkerStart.y) })) },
-    {
-      weight: 4,
-      arbitrary: json(
-        nearValidObject({
-          type: fc.constantFrom('ping', 'player_move'),
-          x: fc.oneof(near(env.walkerStart.x), hostileNumber),
-          y: fc.oneof(near(env.walkerStart.y), hostileNumber),
-        }),
-      ),
-    },
-    { weight: 2, arbitrary: json(fc.record({ type: hostileString })) },
-    { weight: 2, arbitrary: json(fc.jsonValue({ maxDepth: 4 })) },
-    { weight: 1, arbitrary: json(hostileValue) },
-    { weight: 2, arbitrary: malformedJsonText.filter((t) => Buffer.byteLength(t) <= WS_MAX_FRAME).map((text): Frame => ({ kind: 'text', text })) },
-    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }).map((bytes): Frame => ({ kind: 'binary', bytes })) },
-  ).filter((f) => !tooBig(f)); // frames over the limit are added on purpose, in one case in ten (framesArb)
+  return fc
+    .oneof(
+      { weight: 4, arbitrary: fc.constant<Frame>({ kind: 'text', text: '{"type":"ping"}' }) },
+      {
+        weight: 4,
+        arbitrary: json(fc.record({ type: fc.constant('player_move'), x: near(env.walkerStart.x), y: near(env.walkerStart.y) })),
+      },
+      {
+        weight: 4,
+        arbitrary: json(
+          nearValidObject({
+            type: fc.constantFrom('ping', 'player_move'),
+            x: fc.oneof(near(env.walkerStart.x), hostileNumber),
+            y: fc.oneof(near(env.walkerStart.y), hostileNumber),
+          }),
+        ),
+      },
+      { weight: 2, arbitrary: json(fc.record({ type: hostileString })) },
+      { weight: 2, arbitrary: json(fc.jsonValue({ maxDepth: 4 })) },
+      { weight: 1, arbitrary: json(hostileValue) },
+      {
+        weight: 2,
+        arbitrary: malformedJsonText
+          .filter((t) => Buffer.byteLength(t) <= WS_MAX_FRAME)
+          .map((text): Frame => ({ kind: 'text', text })),
+      },
+      { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }).map((bytes): Frame => ({ kind: 'binary', bytes })) },
+    )
+    .filter((f) => !tooBig(f)); // frames over the limit are added on purpose, in one case in ten (framesArb)
 }
 
 /** Up to 20 frames (inside the 40-frame burst with the closing ping), one in ten cases with a frame over 4 KiB. */
 function framesArb(env: FuzzEnv): fc.Arbitrary<Frame[]> {
   const big = fc.oneof(
-    fc.integer({ min: WS_MAX_FRAME + 1, max: 3 * WS_MAX_FRAME }).map((n): Frame => ({ kind: 'text', text: `{"type":"ping","pad":"${'a'.repeat(n)}"}` })),
-    fc.integer({ min: WS_MAX_FRAME + 1, max: 2 * WS_MAX_FRAME }).map((n): Frame => ({ kind: 'binary', bytes: new Uint8Array(n) })),
+    fc
+      .integer({ min: WS_MAX_FRAME + 1, max: 3 * WS_MAX_FRAME })
+      .map((n): Frame => ({ kind: 'text', text: `{"type":"ping","pad":"${'a'.repeat(n)}"}` })),
+    fc
+      .integer({ min: WS_MAX_FRAME + 1, max: 2 * WS_MAX_FRAME })
+      .map((n): Frame => ({ kind: 'binary', bytes: new Uint8Array(n) })),
   );
   return fc
     .tuple(fc.array(frameArb(env), { minLength: 1, maxLength: 20 }), rarely(fc.tuple(big, fc.nat()), 10))
@@ -628,7 +807,13 @@ function clearlyMalformed(f: Frame): boolean {
 
 function describeFrames(frames: Frame[]): string {
   return frames
-    .map((f) => (f.kind === 'binary' ? `<binary ${f.bytes.length} bytes>` : f.text.length > 200 ? `<text ${f.text.length} chars: ${JSON.stringify(f.text.slice(0, 60))}…>` : JSON.stringify(f.text)))
+    .map((f) =>
+      f.kind === 'binary'
+        ? `<binary ${f.bytes.length} bytes>`
+        : f.text.length > 200
+          ? `<text ${f.text.length} chars: ${JSON.stringify(f.text.slice(0, 60))}…>`
+          : JSON.stringify(f.text),
+    )
     .join(', ');
 }
 
@@ -699,7 +884,13 @@ export async function runSocketCase(env: FuzzEnv, frames: Frame[]): Promise<void
 
   env.stats.wsCases += 1;
   if (!(await until(() => connected || closed !== null, 5_000)) || !connected) {
-    fail(env, 'socket did not open for a seated player', 'ws', closed ? `closed ${JSON.stringify(closed)}` : 'no connected frame in 5 s', repro());
+    fail(
+      env,
+      'socket did not open for a seated player',
+      'ws',
+      closed ? `closed ${JSON.stringify(closed)}` : 'no connected frame in 5 s',
+      repro(),
+    );
     ws.close();
     return;
   }
@@ -715,7 +906,14 @@ export async function runSocketCase(env: FuzzEnv, frames: Frame[]): Promise<void
   const wantPongs = sent.filter(isExactPing).length;
   const wantErrors = sent.filter((f) => !tooBig(f) && clearlyMalformed(f)).length;
   const answered = await until(() => closed !== null || (pongs >= wantPongs && errors >= wantErrors), 5_000);
-  if (!answered) fail(env, 'socket left frames unanswered', 'ws', `${pongs}/${wantPongs} pongs, ${errors}/${wantErrors} error frames after 5 s`, repro());
+  if (!answered)
+    fail(
+      env,
+      'socket left frames unanswered',
+      'ws',
+      `${pongs}/${wantPongs} pongs, ${errors}/${wantErrors} error frames after 5 s`,
+      repro(),
+    );
   // Anything sent right after the last answer (a stray frame) arrives within a few ms.
   await Bun.sleep(20);
   if (!closed) {
@@ -724,8 +922,10 @@ export async function runSocketCase(env: FuzzEnv, frames: Frame[]): Promise<void
   }
   const code = (closed as { code: number } | null)?.code ?? 0;
   env.stats.wsCloseCodes.set(code, (env.stats.wsCloseCodes.get(code) ?? 0) + 1);
-  if (!DOCUMENTED_CLOSE_CODES.has(code)) fail(env, `socket closed with undocumented code ${code}`, 'ws', JSON.stringify(closed), repro());
-  else if (code === 1009 && !bigSent) fail(env, 'socket closed 1009 without a frame over 4 KiB', 'ws', JSON.stringify(closed), repro());
+  if (!DOCUMENTED_CLOSE_CODES.has(code))
+    fail(env, `socket closed with undocumented code ${code}`, 'ws', JSON.stringify(closed), repro());
+  else if (code === 1009 && !bigSent)
+    fail(env, 'socket closed 1009 without a frame over 4 KiB', 'ws', JSON.stringify(closed), repro());
 }
 
 export async function fuzzSocket(env: FuzzEnv, numRuns: number, seed: number): Promise<void> {
@@ -743,7 +943,10 @@ export async function fuzzSocket(env: FuzzEnv, numRuns: number, seed: number): P
 // Reporting
 
 function counts(m: Map<number | string, number>): string {
-  return [...m].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, n]) => `${k}: ${n}`).join(', ');
+  return [...m]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, n]) => `${k}: ${n}`)
+    .join(', ');
 }
 
 export function summary(env: FuzzEnv, seed: number): string {

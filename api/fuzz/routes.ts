@@ -72,7 +72,12 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
   const chunkCoord = (near: number) => intQueryValue([near, 0], [MAX_CHUNK_COORD, -MAX_CHUNK_COORD]);
   // Valid centres include the world's edge chunks (±MAX_CHUNK_COORD), whose neighbours are outside the world.
   const validChunk = (near: number) =>
-    fc.oneof({ weight: 3, arbitrary: fc.integer({ min: near - 3, max: near + 3 }) }, { weight: 1, arbitrary: fc.constantFrom(MAX_CHUNK_COORD, -MAX_CHUNK_COORD, MAX_CHUNK_COORD - 1, 1 - MAX_CHUNK_COORD) }).map(String);
+    fc
+      .oneof(
+        { weight: 3, arbitrary: fc.integer({ min: near - 3, max: near + 3 }) },
+        { weight: 1, arbitrary: fc.constantFrom(MAX_CHUNK_COORD, -MAX_CHUNK_COORD, MAX_CHUNK_COORD - 1, 1 - MAX_CHUNK_COORD) },
+      )
+      .map(String);
   const regionQuery = (maxRadius: number) =>
     nearValidObject(
       {
@@ -80,7 +85,11 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
         centerChunkY: chunkCoord(playerChunk.y),
         chunkRadius: intQueryValue([0, 1, maxRadius], [maxRadius + 1, -1]),
       },
-      { centerChunkX: validChunk(playerChunk.x), centerChunkY: validChunk(playerChunk.y), chunkRadius: fc.integer({ min: 0, max: maxRadius }).map(String) },
+      {
+        centerChunkX: validChunk(playerChunk.x),
+        centerChunkY: validChunk(playerChunk.y),
+        chunkRadius: fc.integer({ min: 0, max: maxRadius }).map(String),
+      },
     ).map(asQuery);
   const minWorld = MIN_TILE_COORD * ctx.tileSize;
   const maxWorld = (MAX_TILE_COORD + 1) * ctx.tileSize;
@@ -98,7 +107,11 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     );
   const near = (v: number) => fc.double({ min: v - 30, max: v + 30, noNaN: true });
   const textField = (max: number) =>
-    fc.oneof({ weight: 3, arbitrary: shortText(max) }, { weight: 2, arbitrary: withHostileInside(shortText(max)) }, { weight: 1, arbitrary: hostileString });
+    fc.oneof(
+      { weight: 3, arbitrary: shortText(max) },
+      { weight: 2, arbitrary: withHostileInside(shortText(max)) },
+      { weight: 1, arbitrary: hostileString },
+    );
   const validBits = fc.uint8Array({ minLength: 2048, maxLength: 2048 }).map((b) => Buffer.from(b).toString('base64'));
   const bits = fc.oneof(
     { weight: 4, arbitrary: validBits },
@@ -112,8 +125,14 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     bits: validBits,
   });
   const exploredChunk = nearValidObject({
-    chunkX: fc.oneof(fc.integer({ min: playerChunk.x - 2, max: playerChunk.x + 2 }), fc.constantFrom(MAX_CHUNK_COORD, -MAX_CHUNK_COORD, MAX_CHUNK_COORD + 1)),
-    chunkY: fc.oneof(fc.integer({ min: playerChunk.y - 2, max: playerChunk.y + 2 }), fc.constantFrom(MAX_CHUNK_COORD, -MAX_CHUNK_COORD, -MAX_CHUNK_COORD - 1)),
+    chunkX: fc.oneof(
+      fc.integer({ min: playerChunk.x - 2, max: playerChunk.x + 2 }),
+      fc.constantFrom(MAX_CHUNK_COORD, -MAX_CHUNK_COORD, MAX_CHUNK_COORD + 1),
+    ),
+    chunkY: fc.oneof(
+      fc.integer({ min: playerChunk.y - 2, max: playerChunk.y + 2 }),
+      fc.constantFrom(MAX_CHUNK_COORD, -MAX_CHUNK_COORD, -MAX_CHUNK_COORD - 1),
+    ),
     bits,
   });
   const poiId = fc.oneof(
@@ -122,13 +141,19 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     {
       weight: 2,
       arbitrary: fc
-        .tuple(fc.constantFrom(ctx.seed, ctx.seed + 1, 0, -1), intQueryValue([0], [MAX_TILE_COORD, MIN_TILE_COORD, 2 ** 53]), intQueryValue([0], [MAX_TILE_COORD + 1]))
+        .tuple(
+          fc.constantFrom(ctx.seed, ctx.seed + 1, 0, -1),
+          intQueryValue([0], [MAX_TILE_COORD, MIN_TILE_COORD, 2 ** 53]),
+          intQueryValue([0], [MAX_TILE_COORD + 1]),
+        )
         .map(([s, x, y]) => `poi_${s}_${x}_${y}`),
     },
     { weight: 1, arbitrary: withHostileInside(fc.constant(ctx.nearPoiId)) },
     { weight: 2, arbitrary: hostileString },
   );
-  const anyQuery = fc.dictionary(fc.oneof(hostileString, fc.constantFrom('worldId', 'x', 'y', 'userId')), hostileString, { maxKeys: 3 });
+  const anyQuery = fc.dictionary(fc.oneof(hostileString, fc.constantFrom('worldId', 'x', 'y', 'userId')), hostileString, {
+    maxKeys: 3,
+  });
   const noBody = rarely(hostileValue, 4);
 
   return {
@@ -149,21 +174,34 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
             fc.emailAddress().map((e) => ` ${e.toUpperCase()} `),
           ),
         },
-        { username, password: fc.string({ minLength: 8, maxLength: 40 }), displayName: fc.string({ maxLength: 32 }), email: fc.oneof(fc.emailAddress(), fc.constant('')) },
+        {
+          username,
+          password: fc.string({ minLength: 8, maxLength: 40 }),
+          displayName: fc.string({ maxLength: 32 }),
+          email: fc.oneof(fc.emailAddress(), fc.constant('')),
+        },
       ),
     },
     'POST /api/auth/login': {
       auth: false,
       body: nearValidObject(
         {
-          username: fc.oneof(fc.constantFrom(...ctx.usernames), username, withHostileInside(fc.constantFrom(...ctx.usernames)), mixedText(70)),
+          username: fc.oneof(
+            fc.constantFrom(...ctx.usernames),
+            username,
+            withHostileInside(fc.constantFrom(...ctx.usernames)),
+            mixedText(70),
+          ),
           password: fc.oneof(fc.constant(ctx.password), password, withHostileInside(fc.constant(ctx.password))),
         },
         { username: fc.constantFrom(...ctx.usernames), password: fc.oneof(fc.constant(ctx.password), password) },
       ),
     },
     'GET /api/auth/user': { auth: true, query: anyQuery },
-    'PATCH /api/user/display-name': { auth: true, body: nearValidObject({ displayName: textField(33) }, { displayName: fc.string({ minLength: 1, maxLength: 32 }) }) },
+    'PATCH /api/user/display-name': {
+      auth: true,
+      body: nearValidObject({ displayName: textField(33) }, { displayName: fc.string({ minLength: 1, maxLength: 32 }) }),
+    },
     'GET /api/lobby': { auth: true, query: anyQuery },
     'POST /api/lobby/join-game': { auth: true, body: noBody },
     'POST /api/lobby/ready': { auth: true, body: nearValidObject({ ready: fc.boolean() }, { ready: fc.boolean() }) },
@@ -180,8 +218,18 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
       query: nearValidObject(
         { x: coordString(ctx.player.x), y: coordString(ctx.player.y) },
         {
-          x: fc.oneof(fc.double({ min: ctx.player.x - 500, max: ctx.player.x + 500, noNaN: true }), fc.constantFrom(minWorld, maxWorld - 0.001)).map(String),
-          y: fc.oneof(fc.double({ min: ctx.player.y - 500, max: ctx.player.y + 500, noNaN: true }), fc.constantFrom(minWorld, maxWorld - 0.001)).map(String),
+          x: fc
+            .oneof(
+              fc.double({ min: ctx.player.x - 500, max: ctx.player.x + 500, noNaN: true }),
+              fc.constantFrom(minWorld, maxWorld - 0.001),
+            )
+            .map(String),
+          y: fc
+            .oneof(
+              fc.double({ min: ctx.player.y - 500, max: ctx.player.y + 500, noNaN: true }),
+              fc.constantFrom(minWorld, maxWorld - 0.001),
+            )
+            .map(String),
         },
       ).map(asQuery),
     },
@@ -192,7 +240,10 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     'POST /api/player/move': {
       auth: true,
       query: worldIdQuery,
-      body: nearValidObject({ x: coordNumber(ctx.player.x), y: coordNumber(ctx.player.y) }, { x: near(ctx.player.x), y: near(ctx.player.y) }),
+      body: nearValidObject(
+        { x: coordNumber(ctx.player.x), y: coordNumber(ctx.player.y) },
+        { x: near(ctx.player.x), y: near(ctx.player.y) },
+      ),
     },
     'GET /api/player/explored-tiles': { auth: true, query: worldIdQuery },
     'POST /api/player/explored-tiles': {
@@ -209,7 +260,11 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
         { worldId: fc.constant('default'), exploredTiles: fc.array(validExploredChunk, { maxLength: 4 }) },
       ),
     },
-    'POST /api/poi/:id/scavenge': { auth: true, params: { id: poiId }, body: nearValidObject({ worldId: worldIdValue }, { worldId: fc.constant('default') }) },
+    'POST /api/poi/:id/scavenge': {
+      auth: true,
+      params: { id: poiId },
+      body: nearValidObject({ worldId: worldIdValue }, { worldId: fc.constant('default') }),
+    },
     'POST /api/forage': {
       auth: true,
       body: nearValidObject(
@@ -222,7 +277,10 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     'WS /ws': {
       auth: true,
       socket: true,
-      query: nearValidObject({ worldId: worldIdValue, userId: fc.oneof(fc.uuid(), hostileString) }, { worldId: fc.constant('default') }).map(asQuery),
+      query: nearValidObject(
+        { worldId: worldIdValue, userId: fc.oneof(fc.uuid(), hostileString) },
+        { worldId: fc.constant('default') },
+      ).map(asQuery),
     },
     'GET /*': { auth: false, site: true },
     'HEAD /*': { auth: false, site: true },
@@ -232,7 +290,7 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
 /** Query objects keep only string values (anything else is written as its JSON). */
 function asQuery(o: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(o)) out[k] = typeof v === 'string' ? v : JSON.stringify(v) ?? '';
+  for (const [k, v] of Object.entries(o)) out[k] = typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
   return out;
 }
 
@@ -267,7 +325,12 @@ export function sitePath(ctx: FuzzContext): fc.Arbitrary<string> {
         '/.env',
       ),
     },
-    { weight: 3, arbitrary: fc.array(fc.oneof(hostileString, fc.webSegment()), { minLength: 1, maxLength: 4 }).map((segs) => '/' + segs.map(encodeSegment).join('/')) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .array(fc.oneof(hostileString, fc.webSegment()), { minLength: 1, maxLength: 4 })
+        .map((segs) => '/' + segs.map(encodeSegment).join('/')),
+    },
     { weight: 1, arbitrary: fc.webPath() },
   );
 }

@@ -6,7 +6,18 @@
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dir, '../..');
-const env: Record<string, string | undefined> = { ...process.env, FUZZ_RUNS: process.env.FUZZ_RUNS || '10000', FUZZ_VERBOSE: process.env.FUZZ_VERBOSE ?? '1' };
-console.log(`fuzz: FUZZ_RUNS=${env.FUZZ_RUNS}${env.FUZZ_SEED ? ` FUZZ_SEED=${env.FUZZ_SEED}` : ''}${env.DATABASE_URL ? ' on PGlite and Postgres' : ' on PGlite'}`);
-const proc = Bun.spawn(['bun', 'test', 'api/fuzz/fuzz.test.ts', ...process.argv.slice(2)], { cwd: root, env, stdout: 'inherit', stderr: 'inherit' });
+const env: Record<string, string | undefined> = {
+  ...process.env,
+  FUZZ_RUNS: process.env.FUZZ_RUNS || '10000',
+  FUZZ_VERBOSE: process.env.FUZZ_VERBOSE ?? '1',
+};
+console.log(
+  `fuzz: FUZZ_RUNS=${env.FUZZ_RUNS}${env.FUZZ_SEED ? ` FUZZ_SEED=${env.FUZZ_SEED}` : ''}${env.DATABASE_URL ? ' on PGlite and Postgres' : ' on PGlite'}`,
+);
+const proc = Bun.spawn(['bun', 'test', 'api/fuzz/fuzz.test.ts', ...process.argv.slice(2)], {
+  cwd: root,
+  env,
+  stdout: 'inherit',
+  stderr: 'inherit',
+});
 process.exit(await proc.exited);

@@ -127,7 +127,10 @@ export const NASTY_STRINGS: readonly string[] = [
 ];
 
 const surrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
-const control = fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f).map((c) => String.fromCharCode(c));
+const control = fc
+  .integer({ min: 0, max: 0x9f })
+  .filter((c) => c < 0x20 || c >= 0x7f)
+  .map((c) => String.fromCharCode(c));
 const unicodeUnit = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
@@ -141,9 +144,9 @@ export const mixedText = (maxLength = 40) => fc.array(unicodeUnit, { maxLength }
 
 /** A long string: a short pattern repeated up to `max` characters. */
 export const longText = (max = 20_000) =>
-  fc.tuple(fc.oneof(fc.constantFrom('a', '\u0000', '🧟', '%00', '\uD800', 'é', ' '), mixedText(5)), fc.integer({ min: 100, max })).map(
-    ([pattern, n]) => (pattern || 'a').repeat(Math.ceil(n / Math.max(1, (pattern || 'a').length))).slice(0, n),
-  );
+  fc
+    .tuple(fc.oneof(fc.constantFrom('a', '\u0000', '🧟', '%00', '\uD800', 'é', ' '), mixedText(5)), fc.integer({ min: 100, max }))
+    .map(([pattern, n]) => (pattern || 'a').repeat(Math.ceil(n / Math.max(1, (pattern || 'a').length))).slice(0, n));
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
@@ -154,12 +157,12 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 
 /** `s` with a hostile character somewhere inside (keeps the rest of a valid value intact). */
 export const withHostileInside = (valid: fc.Arbitrary<string>) =>
-  fc.tuple(valid, fc.constantFrom('\u0000', '\uD800', '\uDFFF', '\u0007', '\u007f', '\u0085', '\n', '\u202E', '\uFEFF'), fc.nat()).map(
-    ([s, bad, at]) => {
+  fc
+    .tuple(valid, fc.constantFrom('\u0000', '\uD800', '\uDFFF', '\u0007', '\u007f', '\u0085', '\n', '\u202E', '\uFEFF'), fc.nat())
+    .map(([s, bad, at]) => {
       const i = s.length === 0 ? 0 : at % (s.length + 1);
       return s.slice(0, i) + bad + s.slice(i);
-    },
-  );
+    });
 
 export const BOUNDARY_NUMBERS: readonly number[] = [
   0,
@@ -199,7 +202,16 @@ export const hostileNumber: fc.Arbitrary<number | RawJson> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .constantFrom('1e400', '-1e400', '1e-400', '-0.0', '0e0', '123456789012345678901234567890', '-123456789012345678901234567890.5', '1E+2')
+      .constantFrom(
+        '1e400',
+        '-1e400',
+        '1e-400',
+        '-0.0',
+        '0e0',
+        '123456789012345678901234567890',
+        '-123456789012345678901234567890.5',
+        '1E+2',
+      )
       .map((t) => new RawJson(t)),
   },
 );
@@ -223,7 +235,21 @@ function nest(depth: number): unknown {
 
 /** Keys nobody declared: prototype pollution attempts, unicode, empty. */
 export const hostileKey: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'prototype', '', ' ', 'type', 'id', 'userId', 'isAdmin', '$where', '\u0000', 'a.b', 'a[0]'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    '',
+    ' ',
+    'type',
+    'id',
+    'userId',
+    'isAdmin',
+    '$where',
+    '\u0000',
+    'a.b',
+    'a[0]',
+  ),
   mixedText(12),
 );
 
@@ -241,7 +267,10 @@ export function nearValidObject(
   /** Strictly valid values: two cases in five are built from these alone, so the route's success path runs too. */
   valid?: Record<string, fc.Arbitrary<unknown>>,
 ): fc.Arbitrary<Record<string, unknown>> {
-  return fc.oneof({ weight: 2, arbitrary: fc.record(valid ?? fields) as fc.Arbitrary<Record<string, unknown>> }, { weight: 3, arbitrary: mixedObject(fields) });
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.record(valid ?? fields) as fc.Arbitrary<Record<string, unknown>> },
+    { weight: 3, arbitrary: mixedObject(fields) },
+  );
 }
 
 function mixedObject(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Record<string, unknown>> {
@@ -258,7 +287,9 @@ function mixedObject(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrar
     .tuple(fc.tuple(...perField), rarely(fc.dictionary(hostileKey, hostileValue, { minKeys: 1, maxKeys: 3 })))
     .map(([values, extra]) => {
       const out: Record<string, unknown> = {};
-      if (extra) for (const [k, v] of Object.entries(extra)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+      if (extra)
+        for (const [k, v] of Object.entries(extra))
+          Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
       keys.forEach((k, i) => {
         if (values[i] !== MISSING) out[k] = values[i];
       });
@@ -269,8 +300,20 @@ function mixedObject(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrar
 /** Query values for an integer parameter: around `near`, the parameter's edges, and garbage. */
 export function intQueryValue(near: number[], edges: number[]): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...near).chain((n) => fc.integer({ min: n - 2, max: n + 2 })).map(String) },
-    { weight: 3, arbitrary: fc.constantFrom(...edges).chain((n) => fc.integer({ min: n - 1, max: n + 1 })).map(String) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .constantFrom(...near)
+        .chain((n) => fc.integer({ min: n - 2, max: n + 2 }))
+        .map(String),
+    },
+    {
+      weight: 3,
+      arbitrary: fc
+        .constantFrom(...edges)
+        .chain((n) => fc.integer({ min: n - 1, max: n + 1 }))
+        .map(String),
+    },
     { weight: 2, arbitrary: hostileString },
     { weight: 1, arbitrary: fc.double().map(String) },
   );

@@ -28,10 +28,16 @@ describe('foraging', () => {
 
   test('the land decides what is found: fish by water, scrap in ruins', () => {
     const rng = seededRng(4);
-    const water = forageTilesLoot(Array.from({ length: 5000 }, () => ({ biome: 'water' as const })), rng);
+    const water = forageTilesLoot(
+      Array.from({ length: 5000 }, () => ({ biome: 'water' as const })),
+      rng,
+    );
     expect(water.some((l) => l.itemName === 'Fresh Fish')).toBe(true);
     expect(water.some((l) => l.itemName === 'Wild Berries')).toBe(false);
-    const ruins = forageTilesLoot(Array.from({ length: 5000 }, () => ({ biome: 'ruins' as const })), rng);
+    const ruins = forageTilesLoot(
+      Array.from({ length: 5000 }, () => ({ biome: 'ruins' as const })),
+      rng,
+    );
     expect(ruins.some((l) => l.itemName === 'Scrap Metal')).toBe(true);
   });
 

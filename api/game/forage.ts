@@ -19,14 +19,83 @@ const def = (name: string): ItemDef => itemDef(name)!;
 
 /** What the land gives, by biome: [item, weight] for a food find and for a materials find. */
 const FORAGE_TABLE: Record<BiomeName, { food: [ItemDef, number][]; materials: [ItemDef, number][] }> = {
-  plains: { food: [[def('Wild Berries'), 3], [def('Edible Roots'), 3], [def('Medicinal Herbs'), 1]], materials: [[def('Cloth Scraps'), 1], [def('Rope'), 1]] },
-  water: { food: [[def('Fresh Fish'), 5], [def('Clean Water'), 1]], materials: [[def('Wood Planks'), 1], [def('Glass Shards'), 1]] },
-  desert: { food: [[def('Edible Roots'), 1]], materials: [[def('Scrap Metal'), 2], [def('Glass Shards'), 1]] },
-  hills: { food: [[def('Wild Berries'), 2], [def('Medicinal Herbs'), 1]], materials: [[def('Wood Planks'), 1], [def('Scrap Metal'), 1]] },
-  marsh: { food: [[def('Fresh Fish'), 2], [def('Edible Roots'), 2], [def('Medicinal Herbs'), 1]], materials: [[def('Rope'), 2], [def('Wood Planks'), 1]] },
-  ruins: { food: [[def('Canned Beans'), 3], [def('Clean Water'), 1]], materials: [[def('Scrap Metal'), 3], [def('Glass Shards'), 2], [def('Steel Pipes'), 1]] },
-  forest: { food: [[def('Wild Berries'), 3], [def('Medicinal Herbs'), 1]], materials: [[def('Wood Planks'), 4], [def('Rope'), 1]] },
-  mountains: { food: [[def('Edible Roots'), 1]], materials: [[def('Scrap Metal'), 2], [def('Steel Pipes'), 1]] },
+  plains: {
+    food: [
+      [def('Wild Berries'), 3],
+      [def('Edible Roots'), 3],
+      [def('Medicinal Herbs'), 1],
+    ],
+    materials: [
+      [def('Cloth Scraps'), 1],
+      [def('Rope'), 1],
+    ],
+  },
+  water: {
+    food: [
+      [def('Fresh Fish'), 5],
+      [def('Clean Water'), 1],
+    ],
+    materials: [
+      [def('Wood Planks'), 1],
+      [def('Glass Shards'), 1],
+    ],
+  },
+  desert: {
+    food: [[def('Edible Roots'), 1]],
+    materials: [
+      [def('Scrap Metal'), 2],
+      [def('Glass Shards'), 1],
+    ],
+  },
+  hills: {
+    food: [
+      [def('Wild Berries'), 2],
+      [def('Medicinal Herbs'), 1],
+    ],
+    materials: [
+      [def('Wood Planks'), 1],
+      [def('Scrap Metal'), 1],
+    ],
+  },
+  marsh: {
+    food: [
+      [def('Fresh Fish'), 2],
+      [def('Edible Roots'), 2],
+      [def('Medicinal Herbs'), 1],
+    ],
+    materials: [
+      [def('Rope'), 2],
+      [def('Wood Planks'), 1],
+    ],
+  },
+  ruins: {
+    food: [
+      [def('Canned Beans'), 3],
+      [def('Clean Water'), 1],
+    ],
+    materials: [
+      [def('Scrap Metal'), 3],
+      [def('Glass Shards'), 2],
+      [def('Steel Pipes'), 1],
+    ],
+  },
+  forest: {
+    food: [
+      [def('Wild Berries'), 3],
+      [def('Medicinal Herbs'), 1],
+    ],
+    materials: [
+      [def('Wood Planks'), 4],
+      [def('Rope'), 1],
+    ],
+  },
+  mountains: {
+    food: [[def('Edible Roots'), 1]],
+    materials: [
+      [def('Scrap Metal'), 2],
+      [def('Steel Pipes'), 1],
+    ],
+  },
 };
 
 const RARE_ITEMS = ITEMS.filter((i) => i.rarity === 'rare').map((i) => [i as ItemDef, 1] as [ItemDef, number]);

@@ -102,14 +102,22 @@ describe('decideJoin', () => {
   });
   test('a seated user is already in; a queued user keeps their place without a second entry', () => {
     expect(decideJoin({ kind: 'seated' }, 20, 4, 20)).toEqual({ action: 'already_in_lobby', write: 'none' });
-    expect(decideJoin({ kind: 'queued', position: 2 }, 20, 4, 20)).toEqual({ action: 'added_to_queue', position: 2, write: 'none' });
+    expect(decideJoin({ kind: 'queued', position: 2 }, 20, 4, 20)).toEqual({
+      action: 'added_to_queue',
+      position: 2,
+      write: 'none',
+    });
   });
 });
 
 describe('accessFor', () => {
   test('only a seat opens the game; the reasons are the contract texts', () => {
     expect(accessFor({ kind: 'seated' })).toEqual({ canAccessGame: true });
-    expect(accessFor({ kind: 'queued', position: 4 })).toEqual({ canAccessGame: false, reason: IN_QUEUE_REASON, queuePosition: 4 });
+    expect(accessFor({ kind: 'queued', position: 4 })).toEqual({
+      canAccessGame: false,
+      reason: IN_QUEUE_REASON,
+      queuePosition: 4,
+    });
     expect(accessFor({ kind: 'none' })).toEqual({ canAccessGame: false, reason: NO_LOBBY_REASON });
     expect(NO_LOBBY_REASON).toBe('You need to join the lobby first');
   });
@@ -156,15 +164,18 @@ describe('buildStatus', () => {
 
   test('property: whatever the entries, queue positions are exactly 1..n in arrival order', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.record({ seq: fc.nat(10_000), seated: fc.boolean() }), { selector: (e) => e.seq }), (specs) => {
-        const entries = specs.map((s) => entry(`u${s.seq}`, s.seq, s.seated));
-        const { players, queue } = buildStatus(entries, at(60_000), 20);
-        expect(queue.map((q) => q.position)).toEqual(queue.map((_, i) => i + 1));
-        expect(players.length + queue.length).toBe(entries.length);
-        const seqs = queue.map((q) => Number(q.id.slice(1)));
-        expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
-        for (const q of queue) expect(membershipOf(entries, q.id)).toEqual({ kind: 'queued', position: q.position });
-      }),
+      fc.property(
+        fc.uniqueArray(fc.record({ seq: fc.nat(10_000), seated: fc.boolean() }), { selector: (e) => e.seq }),
+        (specs) => {
+          const entries = specs.map((s) => entry(`u${s.seq}`, s.seq, s.seated));
+          const { players, queue } = buildStatus(entries, at(60_000), 20);
+          expect(queue.map((q) => q.position)).toEqual(queue.map((_, i) => i + 1));
+          expect(players.length + queue.length).toBe(entries.length);
+          const seqs = queue.map((q) => Number(q.id.slice(1)));
+          expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+          for (const q of queue) expect(membershipOf(entries, q.id)).toEqual({ kind: 'queued', position: q.position });
+        },
+      ),
     );
   });
 });

@@ -69,7 +69,10 @@ export function needsSettling(counts: LobbyCounts, maxPlayers: number): boolean 
 }
 
 /** The user's place, from the entries in arrival order. */
-export function membershipOf(entries: readonly Pick<LobbyEntryFacts, 'userId' | 'seq' | 'seatedAt'>[], userId: string): Membership {
+export function membershipOf(
+  entries: readonly Pick<LobbyEntryFacts, 'userId' | 'seq' | 'seatedAt'>[],
+  userId: string,
+): Membership {
   const mine = entries.find((e) => e.userId === userId);
   if (!mine) return { kind: 'none' };
   if (mine.seatedAt) return { kind: 'seated' };

@@ -90,7 +90,12 @@ describe('scavenge steps', () => {
   test('every item granted is in the catalogue with a quality inside 1–100', () => {
     const rng = seededRng(3);
     for (let i = 0; i < 2000; i++) {
-      const o = scavengeStep({ type: 'hospital', biome: 'ruins', landmark: i % 2 === 0 }, 5, { crowbar: false, multitool: true, scanner: true }, rng);
+      const o = scavengeStep(
+        { type: 'hospital', biome: 'ruins', landmark: i % 2 === 0 },
+        5,
+        { crowbar: false, multitool: true, scanner: true },
+        rng,
+      );
       if (!o.searched) continue;
       for (const it of o.items) {
         const def = itemDef(it.itemName);

@@ -33,7 +33,8 @@ describe('the body size cap', () => {
   });
   afterAll(() => server.stop());
 
-  const loginBody = (padding: number) => JSON.stringify({ username: 'someone', password: 'correct horse battery', pad: 'x'.repeat(padding) });
+  const loginBody = (padding: number) =>
+    JSON.stringify({ username: 'someone', password: 'correct horse battery', pad: 'x'.repeat(padding) });
 
   test('a 900 KB chunked body is refused with 413 JSON while it is read', async () => {
     const res = await fetch(`${server.url}/api/auth/login`, {
@@ -49,7 +50,9 @@ describe('the body size cap', () => {
   test('over raw HTTP/1.1: a chunked body one byte over the cap gets 413, one at the cap is parsed as usual', async () => {
     const limit = server.config.maxBodyBytes;
     const head = (path: string) =>
-      [`POST ${path} HTTP/1.1`, 'content-type: application/json', 'transfer-encoding: chunked', `origin: ${server.url}`].join('\r\n');
+      [`POST ${path} HTTP/1.1`, 'content-type: application/json', 'transfer-encoding: chunked', `origin: ${server.url}`].join(
+        '\r\n',
+      );
     const base = loginBody(0).length;
     const over = await rawRequest(server.url, head('/api/auth/login'), [chunkedFrame(loginBody(limit - base + 1))]);
     expect(over.status).toBe(413);

@@ -29,20 +29,40 @@ describe.each(backends())('control characters in string inputs on %s', (backend)
 
   test('every string field of every JSON body', async () => {
     const visitor = new TestClient(server.url);
-    const register = { username: uniqueName('r'), password: 'correct horse battery', displayName: 'Ann', email: 'ann@example.org' };
+    const register = {
+      username: uniqueName('r'),
+      password: 'correct horse battery',
+      displayName: 'Ann',
+      email: 'ann@example.org',
+    };
     for (const bad of BAD_TEXT) {
       for (const field of Object.keys(register)) {
         const value = field === 'username' ? bad : `${(register as Record<string, string>)[field]!.slice(0, 8)}${bad}x`;
-        await expect400(await visitor.post('/api/auth/register', { ...register, [field]: value }), `register ${field} ${escape(bad)}`);
+        await expect400(
+          await visitor.post('/api/auth/register', { ...register, [field]: value }),
+          `register ${field} ${escape(bad)}`,
+        );
       }
-      await expect400(await visitor.post('/api/auth/login', { username: `a${bad}`, password: 'correct horse battery' }), 'login username');
-      await expect400(await visitor.post('/api/auth/login', { username: 'someone', password: `pass${bad}word` }), 'login password');
+      await expect400(
+        await visitor.post('/api/auth/login', { username: `a${bad}`, password: 'correct horse battery' }),
+        'login username',
+      );
+      await expect400(
+        await visitor.post('/api/auth/login', { username: 'someone', password: `pass${bad}word` }),
+        'login password',
+      );
       await expect400(await player.patch('/api/user/display-name', { displayName: `Ann${bad}` }), 'display name');
       await expect400(await player.post('/api/poi/p1/scavenge', { worldId: `default${bad}` }), 'scavenge worldId');
       await expect400(await player.post('/api/forage', { worldId: `default${bad}`, playerX: 0, playerY: 0 }), 'forage worldId');
-      await expect400(await player.post('/api/player/explored-tiles', { worldId: `default${bad}`, exploredTiles: [] }), 'explored worldId');
       await expect400(
-        await player.post('/api/player/explored-tiles', { worldId: 'default', exploredTiles: [{ chunkX: 0, chunkY: 0, bits: `AA${bad}` }] }),
+        await player.post('/api/player/explored-tiles', { worldId: `default${bad}`, exploredTiles: [] }),
+        'explored worldId',
+      );
+      await expect400(
+        await player.post('/api/player/explored-tiles', {
+          worldId: 'default',
+          exploredTiles: [{ chunkX: 0, chunkY: 0, bits: `AA${bad}` }],
+        }),
         'explored bits',
       );
     }

@@ -52,7 +52,13 @@ export class RateLimiter {
 }
 
 /** What a 429 says and its Retry-After header (whole seconds, at least 1): every rate-limited route uses these. */
-export function rateLimited(retryAfterMs: number, what = 'requests'): { headers: { 'retry-after': string }; body: { message: string } } {
+export function rateLimited(
+  retryAfterMs: number,
+  what = 'requests',
+): { headers: { 'retry-after': string }; body: { message: string } } {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return { headers: { 'retry-after': String(seconds) }, body: { message: `Too many ${what}; slow down and try again in ${seconds} s` } };
+  return {
+    headers: { 'retry-after': String(seconds) },
+    body: { message: `Too many ${what}; slow down and try again in ${seconds} s` },
+  };
 }

@@ -12,7 +12,9 @@ async function capturingErrors(fn: () => Promise<void>): Promise<string> {
   const spy = spyOn(console, 'error').mockImplementation(() => {});
   try {
     await fn();
-    return spy.mock.calls.map((args) => args.map((a) => (a instanceof Error ? `${a.message} ${String(a.cause)}` : String(a))).join(' ')).join('\n');
+    return spy.mock.calls
+      .map((args) => args.map((a) => (a instanceof Error ? `${a.message} ${String(a.cause)}` : String(a))).join(' '))
+      .join('\n');
   } finally {
     spy.mockRestore();
   }
@@ -27,7 +29,9 @@ describe.each(backends())('errors, outages and security headers on %s', (backend
 
   test('a database error is logged with request id, route, error class and SQLSTATE only: no hash, e-mail or parameters (issue 11 item 5)', async () => {
     // A real failure: the insert of a new account violates a constraint added under the running server.
-    await server.database.db.execute(sql.raw(`ALTER TABLE users ADD CONSTRAINT no_leak_test CHECK (email IS NULL OR email NOT LIKE '%@leak.example')`));
+    await server.database.db.execute(
+      sql.raw(`ALTER TABLE users ADD CONSTRAINT no_leak_test CHECK (email IS NULL OR email NOT LIKE '%@leak.example')`),
+    );
     const client = new TestClient(server.url);
     const email = `secret-${Date.now()}@leak.example`;
     let res!: Response;
@@ -85,14 +89,20 @@ describe.each(backends())('errors, outages and security headers on %s', (backend
     for (const [what, res] of Object.entries(answers)) {
       expect([what, res.headers.get('x-content-type-options')]).toEqual([what, 'nosniff']);
       expect([what, res.headers.get('referrer-policy')]).toEqual([what, 'strict-origin-when-cross-origin']);
-      expect([what, res.headers.get('content-security-policy')]).toEqual([what, expect.stringContaining("frame-ancestors 'none'")]);
+      expect([what, res.headers.get('content-security-policy')]).toEqual([
+        what,
+        expect.stringContaining("frame-ancestors 'none'"),
+      ]);
       expect([what, res.headers.get('strict-transport-security')]).toEqual([what, null]);
-      if (what.startsWith('api') || what === 'refusal') expect([what, res.headers.get('cache-control')]).toEqual([what, 'no-store']);
+      if (what.startsWith('api') || what === 'refusal')
+        expect([what, res.headers.get('cache-control')]).toEqual([what, 'no-store']);
     }
     // The page policy allows exactly the page's inline scripts, by hash, and nothing inline otherwise.
     const html = readFileSync(join(server.config.siteDir, 'lobby', 'index.html'), 'utf8');
     const policy = answers.page.headers.get('content-security-policy')!;
-    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => createHash('sha256').update(m[1]!).digest('base64'));
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) =>
+      createHash('sha256').update(m[1]!).digest('base64'),
+    );
     expect(inline.length).toBeGreaterThan(0);
     for (const h of inline) expect(policy).toContain(`'sha256-${h}'`);
     expect(policy).not.toContain("'unsafe-inline' 'sha");

@@ -15,7 +15,11 @@ describe.each(backends())('live access on %s', (backend) => {
   let clockOffset = 0;
   beforeAll(async () => {
     // A short seat timeout: the access audit runs every 500 ms.
-    server = await startTestServer(backend, { worldSeed: 12345, seatTimeoutMs: 2_000, now: () => new Date(Date.now() + clockOffset) });
+    server = await startTestServer(backend, {
+      worldSeed: 12345,
+      seatTimeoutMs: 2_000,
+      now: () => new Date(Date.now() + clockOffset),
+    });
   });
   afterAll(async () => {
     for (const s of sockets) s.close();

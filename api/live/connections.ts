@@ -61,7 +61,11 @@ export class LiveConnections {
     const sessions = new Set<string>();
     for (let i = 0; i < users.length; i += AUDIT_SLICE) {
       const slice = users.slice(i, i + AUDIT_SLICE);
-      await services.repos.lobby.touchMany(slice.filter((u) => active.has(u)), now, cutoff);
+      await services.repos.lobby.touchMany(
+        slice.filter((u) => active.has(u)),
+        now,
+        cutoff,
+      );
       for (const u of await services.repos.lobby.seatedAmong(slice, cutoff)) seated.add(u);
     }
     for (let i = 0; i < hashes.length; i += AUDIT_SLICE) {

@@ -70,7 +70,8 @@ describe.each(backends())('live connection /ws on %s', (backend) => {
     expect(left.playerId).toBe(a.id);
     // The game log is written just after the fan-out: give it a moment.
     const logged = (events: { type: string; playerId: string }[]) =>
-      events.some((e) => e.type === 'join' && e.playerId === b.id) && events.some((e) => e.type === 'leave' && e.playerId === a.id);
+      events.some((e) => e.type === 'join' && e.playerId === b.id) &&
+      events.some((e) => e.type === 'leave' && e.playerId === a.id);
     let events: { type: string; playerId: string }[] = [];
     for (let i = 0; i < 40 && !logged(events); i++) {
       if (i) await Bun.sleep(25);
@@ -134,15 +135,22 @@ describe.each(backends())('live connection /ws on %s', (backend) => {
     let y = 2.5;
     while (!(passable(637.5, y) && passable(642.5, y))) y += 5;
     const c = await seatedPlayer();
-    await server.database.db.insert(players).values({ userId: c.id, worldId: 'default', name: 'walker', x: 637.5, y, color: '#fff', isOnline: false });
+    await server.database.db
+      .insert(players)
+      .values({ userId: c.id, worldId: 'default', name: 'walker', x: 637.5, y, color: '#fff', isOnline: false });
     expect((await c.json(c.post('/api/player/move', { x: 642.5, y }))).accepted).toBe(true);
     const explored = Buffer.from(new Uint8Array(2048).fill(1)).toString('base64');
-    await c.post('/api/player/explored-tiles', { worldId: 'default', exploredTiles: [{ chunkX: 0, chunkY: Math.floor(y / 640), bits: explored }] });
+    await c.post('/api/player/explored-tiles', {
+      worldId: 'default',
+      exploredTiles: [{ chunkX: 0, chunkY: Math.floor(y / 640), bits: explored }],
+    });
     expect((await c.json(c.post('/api/player/move', { x: 637.5, y }))).accepted).toBe(true);
     let mine: { type: string; message: string }[] = [];
     for (let i = 0; i < 20 && mine.length < 2; i++) {
       await Bun.sleep(50);
-      mine = (await c.json(c.get('/api/world/default/events'))).filter((e: { playerId: string; type: string }) => e.playerId === c.id && e.type !== 'join');
+      mine = (await c.json(c.get('/api/world/default/events'))).filter(
+        (e: { playerId: string; type: string }) => e.playerId === c.id && e.type !== 'join',
+      );
     }
     expect(mine.map((e) => e.type)).toEqual(['discover', 'move']);
     expect(mine[0]!.message).toMatch(/discovered sector 1, /);

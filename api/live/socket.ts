@@ -1,5 +1,13 @@
 import { Elysia } from 'elysia';
-import { Close, parseClientMessage, PROTOCOL_VERSION, assertNever, WS_RATE_BURST, WS_RATE_PER_SECOND, type ServerMessage } from '../contract/protocol.ts';
+import {
+  Close,
+  parseClientMessage,
+  PROTOCOL_VERSION,
+  assertNever,
+  WS_RATE_BURST,
+  WS_RATE_PER_SECOND,
+  type ServerMessage,
+} from '../contract/protocol.ts';
 import { DEFAULT_WORLD_ID } from '../contract/world.ts';
 import { worldIdText } from '../contract/text.ts';
 import { isOwnOrigin } from '../http/guards.ts';

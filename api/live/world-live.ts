@@ -233,11 +233,21 @@ export class LiveWorlds {
   private async logTravel(w: Walker, cx: number, cy: number): Promise<void> {
     const world = this.services.repos.world;
     if (noteSectorEntry(w.travelLog, sectorKey(cx, cy)) && !(await world.hasExplored(w.userId, w.worldId, cx, cy))) {
-      await world.addEvent({ worldId: w.worldId, type: 'discover', playerId: w.userId, message: `${shownName(w)} discovered sector ${cx}, ${cy}` });
+      await world.addEvent({
+        worldId: w.worldId,
+        type: 'discover',
+        playerId: w.userId,
+        message: `${shownName(w)} discovered sector ${cx}, ${cy}`,
+      });
       return;
     }
     if (!takeTravelLogSlot(w.travelLog, this.now())) return;
-    await world.addEvent({ worldId: w.worldId, type: 'move', playerId: w.userId, message: `${shownName(w)} travelled to sector ${cx}, ${cy}` });
+    await world.addEvent({
+      worldId: w.worldId,
+      type: 'move',
+      playerId: w.userId,
+      message: `${shownName(w)} travelled to sector ${cx}, ${cy}`,
+    });
   }
 
   /** Moves the walker's socket subscriptions to the new 3 × 3 and shows it the survivors it can now see. */
@@ -358,7 +368,6 @@ export class LiveWorlds {
     await this.sweep();
   }
 }
-
 
 function hashString(s: string): number {
   let h = 2166136261;

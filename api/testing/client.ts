@@ -4,7 +4,10 @@
  */
 export class TestClient {
   readonly cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string, readonly origin: string = baseUrl) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly origin: string = baseUrl,
+  ) {}
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const h: Record<string, string> = { ...headers };

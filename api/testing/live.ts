@@ -45,7 +45,12 @@ export class TestSocket {
     });
   }
 
-  static open(baseUrl: string, client: TestClient | null, query = 'worldId=default', headers: Record<string, string> = {}): TestSocket {
+  static open(
+    baseUrl: string,
+    client: TestClient | null,
+    query = 'worldId=default',
+    headers: Record<string, string> = {},
+  ): TestSocket {
     const cookie = client ? [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : '';
     const url = `${baseUrl.replace(/^http/, 'ws')}/ws?${query}`;
     // Bun's WebSocket accepts headers, like a browser sending its cookie and Origin.

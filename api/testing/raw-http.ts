@@ -5,7 +5,11 @@ import { connect } from 'node:net';
  * socket and answers the status and the raw rest of the answer: for requests `fetch` cannot make (a WebSocket
  * upgrade whose refusal we want to read, a hand-framed chunked body).
  */
-export function rawRequest(baseUrl: string, head: string, body: (string | Uint8Array)[] = []): Promise<{ status: number; text: string }> {
+export function rawRequest(
+  baseUrl: string,
+  head: string,
+  body: (string | Uint8Array)[] = [],
+): Promise<{ status: number; text: string }> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => {

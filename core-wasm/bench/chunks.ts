@@ -8,7 +8,7 @@ import { loadCoreForBun } from '../index.ts';
 import { hashSimplex, twinChunk, type Noise2D } from './twin.ts';
 
 export const BENCH_SEED = 20_250_807;
-const at = (i: number): [number, number] => [(i % 17) - 8, Math.floor(i / 17) % 17 - 8];
+const at = (i: number): [number, number] => [(i % 17) - 8, (Math.floor(i / 17) % 17) - 8];
 
 /** Best of 5 rounds of n calls after a warm-up, ms per call. */
 function time(n: number, fn: (i: number) => void): number {

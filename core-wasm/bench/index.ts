@@ -29,7 +29,7 @@ const raw = rawInstance.instance.exports as unknown as {
 
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(3));
 
-const at = (i: number): [number, number] => [(i % 17) - 8, Math.floor(i / 17) % 17 - 8];
+const at = (i: number): [number, number] => [(i % 17) - 8, (Math.floor(i / 17) % 17) - 8];
 
 /** Best of `rounds` rounds of `n` calls, in ms per call (after one warm-up round). */
 function time(n: number, rounds: number, fn: (i: number) => void): number {
@@ -69,8 +69,19 @@ console.log(`  WASM is ${(bestTs / wasmRaw).toFixed(2)}× faster than the best T
 
 // ── 2. Vision and line of sight ──────────────────────────────────────────────────────────────────────────────────
 console.log('\nvision + line of sight (ms per computation; budget 20 × radius / 35)');
-const viewers: [number, number][] = [[40, -20], [-300, 170], [900, 650], [-1200, -800], [5, 5], [260, -610]];
-for (const [label, radius] of [['35 (base)', 35], ['87.5 (binoculars)', 87.5], ['175 (binoculars on hills)', 175]] as const) {
+const viewers: [number, number][] = [
+  [40, -20],
+  [-300, 170],
+  [900, 650],
+  [-1200, -800],
+  [5, 5],
+  [260, -610],
+];
+for (const [label, radius] of [
+  ['35 (base)', 35],
+  ['87.5 (binoculars)', 87.5],
+  ['175 (binoculars on hills)', 175],
+] as const) {
   const half = Math.floor(radius);
   const side = 2 * half + 1;
   const budget = core.losBudget(radius) * 10;
@@ -84,7 +95,9 @@ for (const [label, radius] of [['35 (base)', 35], ['87.5 (binoculars)', 87.5], [
     kernel += time(20, 3, () => raw.lineOfSight(half, radius, budget));
   }
   kernel /= viewers.length;
-  const fill = time(3, 2, (i) => raw.fillLosTerrain(seed, viewers[i % viewers.length]![0], viewers[i % viewers.length]![1], half));
+  const fill = time(3, 2, (i) =>
+    raw.fillLosTerrain(seed, viewers[i % viewers.length]![0], viewers[i % viewers.length]![1], half),
+  );
   terrainView().fill(Biome.plains);
   const plains = time(20, 3, () => raw.lineOfSight(half, radius, budget));
   const plainsVisible = raw.lineOfSight(half, radius, budget);
@@ -96,8 +109,12 @@ for (const [label, radius] of [['35 (base)', 35], ['87.5 (binoculars)', 87.5], [
   const referencePlains = time(refRuns, 1, () => referenceMask(plainsWindow, radius, budget / 10));
   const visible = core.visibility({ seed, tileX: viewers[0]![0], tileY: viewers[0]![1], radius }).visibleCount;
   console.log(`  radius ${label}: budget ${budget / 10}`);
-  console.log(`    generated terrain   WASM ${fmt(kernel)}   TS ray-caster ${fmt(reference)}   ${(reference / kernel).toFixed(0)}×   (${visible} tiles visible at one viewer)`);
-  console.log(`    uniform plains      WASM ${fmt(plains)}   TS ray-caster ${fmt(referencePlains)}   ${(referencePlains / plains).toFixed(0)}×   (${plainsVisible} visible: the worst case)`);
+  console.log(
+    `    generated terrain   WASM ${fmt(kernel)}   TS ray-caster ${fmt(reference)}   ${(reference / kernel).toFixed(0)}×   (${visible} tiles visible at one viewer)`,
+  );
+  console.log(
+    `    uniform plains      WASM ${fmt(plains)}   TS ray-caster ${fmt(referencePlains)}   ${(referencePlains / plains).toFixed(0)}×   (${plainsVisible} visible: the worst case)`,
+  );
   console.log(`    fixed budget 20     WASM ${fmt(literal)} on plains (the spec's literal rule: rays stop by 26 tiles)`);
   console.log(`    terrain window generated in the module (${side}² tiles): ${fmt(fill)}`);
 }
@@ -107,4 +124,6 @@ const fresh = await loadCoreForBun();
 const before = fresh.memoryBytes();
 for (let i = 0; i < 100; i++) fresh.generateChunk(seed, ...at(i));
 const after = fresh.memoryBytes();
-console.log(`\nmemory: linear memory ${before / 1024} KiB before, ${after / 1024} KiB after 100 chunks (${after === before ? 'no growth' : 'GREW'})`);
+console.log(
+  `\nmemory: linear memory ${before / 1024} KiB before, ${after / 1024} KiB after 100 chunks (${after === before ? 'no growth' : 'GREW'})`,
+);

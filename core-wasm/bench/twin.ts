@@ -169,7 +169,13 @@ function layTown(seed: number, t: Town, x0: number, y0: number, size: number, ou
 }
 
 /** Biomes of chunk (chunkX, chunkY), 128 × 128 row-major, like the module's generateChunk. */
-export function twinChunk(noise: Noise2D, seed: number, chunkX: number, chunkY: number, out = new Uint8Array(CHUNK_SIZE * CHUNK_SIZE)): Uint8Array {
+export function twinChunk(
+  noise: Noise2D,
+  seed: number,
+  chunkX: number,
+  chunkY: number,
+  out = new Uint8Array(CHUNK_SIZE * CHUNK_SIZE),
+): Uint8Array {
   const x0 = chunkX * CHUNK_SIZE;
   const y0 = chunkY * CHUNK_SIZE;
   for (let y = 0; y < CHUNK_SIZE; y++) {

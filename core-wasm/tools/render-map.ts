@@ -8,7 +8,14 @@ import { CHUNK_SIZE, loadCoreForBun } from '../index.ts';
 
 /** Biome colours by code: plains, water, desert, hills, marsh, ruins, forest, mountains. */
 const COLOURS = [
-  [150, 170, 90], [40, 80, 160], [220, 200, 130], [140, 120, 80], [80, 110, 90], [120, 60, 60], [30, 100, 40], [90, 90, 90],
+  [150, 170, 90],
+  [40, 80, 160],
+  [220, 200, 130],
+  [140, 120, 80],
+  [80, 110, 90],
+  [120, 60, 60],
+  [30, 100, 40],
+  [90, 90, 90],
 ] as const;
 
 function crc32(buf: Uint8Array): number {
@@ -37,10 +44,15 @@ function png(width: number, height: number, rgb: Uint8Array): Uint8Array {
   dv.setUint32(0, width);
   dv.setUint32(4, height);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  const parts = [new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array())];
+  const parts = [
+    new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', new Uint8Array()),
+  ];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
-  for (const p of parts) (out.set(p, o), (o += p.length));
+  for (const p of parts) out.set(p, o), (o += p.length);
   return out;
 }
 
@@ -72,4 +84,13 @@ for (let cy = -r; cy <= r; cy++) {
 }
 await Bun.write(out, png(side, side, rgb));
 const total = side * side;
-console.log(out, Object.fromEntries(['plains', 'water', 'desert', 'hills', 'marsh', 'ruins', 'forest', 'mountains'].map((n, i) => [n, ((100 * counts[i]) / total).toFixed(1) + '%'])), `pois/chunk ${(poiCount / (2 * r + 1) ** 2).toFixed(1)}`);
+console.log(
+  out,
+  Object.fromEntries(
+    ['plains', 'water', 'desert', 'hills', 'marsh', 'ruins', 'forest', 'mountains'].map((n, i) => [
+      n,
+      ((100 * counts[i]) / total).toFixed(1) + '%',
+    ]),
+  ),
+  `pois/chunk ${(poiCount / (2 * r + 1) ** 2).toFixed(1)}`,
+);

@@ -55,14 +55,19 @@ describe.each(backends())('accounts repository contract on %s', (backend) => {
     ];
     for (let i = 0; i < 3; i++) expect(await repo.reserveLoginAttempt(limits, at(i * 60_000), W)).toEqual({ ok: true });
     // The username counter is full: refused, and the address counter is left as it was (all or none).
-    expect(await repo.reserveLoginAttempt(limits, at(5 * 60_000), W)).toEqual({ ok: false, key: 'u:victim', retryAfterMs: 10 * 60_000 });
+    expect(await repo.reserveLoginAttempt(limits, at(5 * 60_000), W)).toEqual({
+      ok: false,
+      key: 'u:victim',
+      retryAfterMs: 10 * 60_000,
+    });
     expect(await repo.loginAttemptCount('a:1.2.3.4', at(5 * 60_000), W)).toBe(3);
     // A success gives its attempt back on the credited counters and empties the cleared ones.
     await repo.settleLoginSuccess(['u:victim'], ['a:1.2.3.4'], at(6 * 60_000), W);
     expect(await repo.loginAttemptCount('u:victim', at(6 * 60_000), W)).toBe(0);
     expect(await repo.loginAttemptCount('a:1.2.3.4', at(6 * 60_000), W)).toBe(2);
     // Once the window that began at t0 has passed, the counter starts again.
-    for (let i = 0; i < 3; i++) expect((await repo.reserveLoginAttempt([{ key: 'a:1.2.3.4', limit: 5 }], at(7 * 60_000), W)).ok).toBe(true);
+    for (let i = 0; i < 3; i++)
+      expect((await repo.reserveLoginAttempt([{ key: 'a:1.2.3.4', limit: 5 }], at(7 * 60_000), W)).ok).toBe(true);
     expect((await repo.reserveLoginAttempt([{ key: 'a:1.2.3.4', limit: 5 }], at(7 * 60_000), W)).ok).toBe(false);
     expect(await repo.reserveLoginAttempt([{ key: 'a:1.2.3.4', limit: 5 }], at(W), W)).toEqual({ ok: true });
     expect(await repo.loginAttemptCount('a:1.2.3.4', at(W), W)).toBe(1);
@@ -73,7 +78,14 @@ describe.each(backends())('accounts repository contract on %s', (backend) => {
     const now = new Date('2026-02-01T00:00:00Z');
     const results = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        repo.reserveLoginAttempt([{ key: 'u:race', limit: 10 }, { key: `a:10.0.0.${i % 3}`, limit: 100 }], now, 60_000),
+        repo.reserveLoginAttempt(
+          [
+            { key: 'u:race', limit: 10 },
+            { key: `a:10.0.0.${i % 3}`, limit: 100 },
+          ],
+          now,
+          60_000,
+        ),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(10);
@@ -121,7 +133,10 @@ describe.each(backends())('player positions on %s', (backend) => {
         ids.push(id);
       }
       const seen = new Date('2026-02-03T04:05:06Z');
-      await players.savePositions('a', ids.map((userId, i) => ({ userId, x: i + 0.5, y: -(i + 1), isOnline: i % 2 === 0, lastSeenAt: seen })));
+      await players.savePositions(
+        'a',
+        ids.map((userId, i) => ({ userId, x: i + 0.5, y: -(i + 1), isOnline: i % 2 === 0, lastSeenAt: seen })),
+      );
       for (const [i, id] of ids.entries()) {
         expect(await players.find(id, 'a')).toMatchObject({ x: i + 0.5, y: -(i + 1), isOnline: i % 2 === 0, lastSeenAt: seen });
         expect(await players.find(id, 'b')).toMatchObject({ x: 0, y: 0, isOnline: false });

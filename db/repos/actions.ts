@@ -99,7 +99,9 @@ function actionOps(tx: Tx | Db) {
         });
     },
 
-    async addNpcSignal(signal: Pick<NpcSignalRow, 'userId' | 'worldId' | 'poiId' | 'npcName' | 'npcDescription'> & { createdAt: Date }): Promise<void> {
+    async addNpcSignal(
+      signal: Pick<NpcSignalRow, 'userId' | 'worldId' | 'poiId' | 'npcName' | 'npcDescription'> & { createdAt: Date },
+    ): Promise<void> {
       await tx.insert(npcSpawnSignals).values(signal);
     },
   };
@@ -133,7 +135,9 @@ export function actionsRepo(db: Db) {
       const rows = await db
         .select()
         .from(npcSpawnSignals)
-        .where(and(eq(npcSpawnSignals.userId, userId), eq(npcSpawnSignals.worldId, worldId), gt(npcSpawnSignals.createdAt, since)))
+        .where(
+          and(eq(npcSpawnSignals.userId, userId), eq(npcSpawnSignals.worldId, worldId), gt(npcSpawnSignals.createdAt, since)),
+        )
         .orderBy(desc(npcSpawnSignals.createdAt))
         .limit(1);
       return rows[0] ?? null;

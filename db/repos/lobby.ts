@@ -119,7 +119,9 @@ function lobbyOps(db: Executor) {
       const rows = await db
         .select({ userId: lobbyEntries.userId })
         .from(lobbyEntries)
-        .where(and(inArray(lobbyEntries.userId, userIds), isNotNull(lobbyEntries.seatedAt), gte(lobbyEntries.lastSeenAt, cutoff)));
+        .where(
+          and(inArray(lobbyEntries.userId, userIds), isNotNull(lobbyEntries.seatedAt), gte(lobbyEntries.lastSeenAt, cutoff)),
+        );
       return rows.map((r) => r.userId);
     },
 
@@ -128,9 +130,7 @@ function lobbyOps(db: Executor) {
       const rows = await db
         .update(lobbyEntries)
         .set({ isReady: ready })
-        .where(
-          and(eq(lobbyEntries.userId, userId), isNotNull(lobbyEntries.seatedAt), gte(lobbyEntries.lastSeenAt, cutoff)),
-        )
+        .where(and(eq(lobbyEntries.userId, userId), isNotNull(lobbyEntries.seatedAt), gte(lobbyEntries.lastSeenAt, cutoff)))
         .returning({ userId: lobbyEntries.userId });
       return rows.length > 0;
     },

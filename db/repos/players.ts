@@ -42,7 +42,10 @@ export function playersRepo(db: Db) {
 
     /** Creates the survivor on first entry; an existing one is returned untouched. */
     async createIfMissing(player: typeof players.$inferInsert): Promise<PlayerRow> {
-      await db.insert(players).values(player).onConflictDoNothing({ target: [players.userId, players.worldId] });
+      await db
+        .insert(players)
+        .values(player)
+        .onConflictDoNothing({ target: [players.userId, players.worldId] });
       return (await this.find(player.userId, player.worldId))!;
     },
 
@@ -56,7 +59,10 @@ export function playersRepo(db: Db) {
     ): Promise<void> {
       if (rows.length === 0) return;
       const values = sql.join(
-        rows.map((r) => sql`(${r.userId}::text, ${r.x}::float8, ${r.y}::float8, ${r.isOnline}::boolean, ${r.lastSeenAt.toISOString()}::timestamptz)`),
+        rows.map(
+          (r) =>
+            sql`(${r.userId}::text, ${r.x}::float8, ${r.y}::float8, ${r.isOnline}::boolean, ${r.lastSeenAt.toISOString()}::timestamptz)`,
+        ),
         sql`, `,
       );
       await db.execute(sql`

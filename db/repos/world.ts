@@ -29,7 +29,9 @@ export function worldRepo(db: Db) {
       return rows[0] ?? null;
     },
 
-    async addEvent(event: Pick<WorldEventRow, 'worldId' | 'type' | 'playerId' | 'message'> & { createdAt?: Date }): Promise<WorldEventRow> {
+    async addEvent(
+      event: Pick<WorldEventRow, 'worldId' | 'type' | 'playerId' | 'message'> & { createdAt?: Date },
+    ): Promise<WorldEventRow> {
       const rows = await db.insert(worldEvents).values(event).returning();
       return rows[0]!;
     },

@@ -29,10 +29,7 @@ try {
   console.log(`lighthouse ${formFactor} (simulated throttling) against ${server.url}`);
   console.log(['page'.padEnd(12), ...categories.map((c) => c.padStart(15))].join(''));
   for (const path of pages) {
-    const config =
-      formFactor === 'desktop'
-        ? (await import('lighthouse/core/config/desktop-config.js')).default
-        : undefined;
+    const config = formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
     const result = await lighthouse(
       `${server.url}${path}`,
       { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] },
@@ -60,7 +57,13 @@ try {
           }
         }
       }
-      for (const m of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
+      for (const m of [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+        'speed-index',
+      ]) {
         console.log(`    ${m}: ${lhr.audits[m]?.displayValue}`);
       }
     }

@@ -55,7 +55,9 @@ try {
     await page.waitForTimeout(100);
     before = await page.evaluate(() => window.__wastelandMap!.snapshot());
   }
-  console.log(`zoom ${before.zoom.toFixed(2)}: ${before.chunks.drawn} chunks drawn, ${before.chunks.wanted} wanted, ready ${Date.now() - tz} ms after zooming out`);
+  console.log(
+    `zoom ${before.zoom.toFixed(2)}: ${before.chunks.drawn} chunks drawn, ${before.chunks.wanted} wanted, ready ${Date.now() - tz} ms after zooming out`,
+  );
 
   // Count animation frames from the page's own clock while we pan.
   await page.evaluate(() => {
@@ -104,10 +106,18 @@ try {
   const raf = stats(result.raf);
   const work = stats(result.work);
   const after = result.snapshot;
-  console.log(`panned ${((Date.now() - started) / 1000).toFixed(1)} s at zoom ${after.zoom.toFixed(2)}, ${after.chunks.drawn} chunks drawn per frame, ${after.chunks.cached} chunks cached`);
-  console.log(`camera moved ${Math.round(Math.hypot(after.camera.x - before.camera.x, after.camera.y - before.camera.y))} world units`);
-  console.log(`frame interval (requestAnimationFrame deltas): median ${ms(raf.median)}  p95 ${ms(raf.p95)}  max ${ms(raf.max)}  over ${raf.n} frames  (≈ ${(1000 / raf.median).toFixed(0)} fps median)`);
-  console.log(`renderer work per frame (engine's own timing): median ${ms(work.median)}  p95 ${ms(work.p95)}  max ${ms(work.max)}`);
+  console.log(
+    `panned ${((Date.now() - started) / 1000).toFixed(1)} s at zoom ${after.zoom.toFixed(2)}, ${after.chunks.drawn} chunks drawn per frame, ${after.chunks.cached} chunks cached`,
+  );
+  console.log(
+    `camera moved ${Math.round(Math.hypot(after.camera.x - before.camera.x, after.camera.y - before.camera.y))} world units`,
+  );
+  console.log(
+    `frame interval (requestAnimationFrame deltas): median ${ms(raf.median)}  p95 ${ms(raf.p95)}  max ${ms(raf.max)}  over ${raf.n} frames  (≈ ${(1000 / raf.median).toFixed(0)} fps median)`,
+  );
+  console.log(
+    `renderer work per frame (engine's own timing): median ${ms(work.median)}  p95 ${ms(work.p95)}  max ${ms(work.max)}`,
+  );
 
   // Second phase: walk with the keyboard at zoom 0.3 (vision, explored bits and fog repaints on every new tile).
   await page.keyboard.press('KeyC');
@@ -134,8 +144,12 @@ try {
   const ww = stats(walk.work);
   const wd = stats(walk.delta);
   const moved = Math.round(Math.hypot(walk.snapshot.me.x - walkStart.me.x, walk.snapshot.me.y - walkStart.me.y));
-  console.log(`walking a square with the keyboard (${walked.join(", ")}, 1 s each; ended ${moved} units from the start, ${walk.snapshot.exploredChunks} chunks explored):`);
-  console.log(`  frame interval median ${ms(wd.median)}  p95 ${ms(wd.p95)};  renderer work median ${ms(ww.median)}  p95 ${ms(ww.p95)}  max ${ms(ww.max)}`);
+  console.log(
+    `walking a square with the keyboard (${walked.join(', ')}, 1 s each; ended ${moved} units from the start, ${walk.snapshot.exploredChunks} chunks explored):`,
+  );
+  console.log(
+    `  frame interval median ${ms(wd.median)}  p95 ${ms(wd.p95)};  renderer work median ${ms(ww.median)}  p95 ${ms(ww.p95)}  max ${ms(ww.max)}`,
+  );
 } finally {
   await browser.close();
   await server.stop();

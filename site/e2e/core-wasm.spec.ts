@@ -49,7 +49,11 @@ test.describe('WASM core in Chromium', () => {
         try {
           const out = [];
           for (const [i, r] of requests.entries()) {
-            const response = await new Promise<{ type: string; chunk?: { biomes: Uint8Array<ArrayBuffer>; pois: unknown[] }; message?: string }>((resolve) => {
+            const response = await new Promise<{
+              type: string;
+              chunk?: { biomes: Uint8Array<ArrayBuffer>; pois: unknown[] };
+              message?: string;
+            }>((resolve) => {
               worker.onmessage = (e) => resolve(e.data);
               worker.onerror = (e) => resolve({ type: 'error', message: e.message });
               worker.postMessage({ id: i + 1, type: 'chunk', ...r });
@@ -104,10 +108,16 @@ test.describe('WASM core in Chromium', () => {
     const sha = await page.evaluate(
       async ({ url, seed, chunkX, chunkY }) => {
         const { instance } = await WebAssembly.instantiateStreaming(fetch(url));
-        const raw = instance.exports as { memory: WebAssembly.Memory; generateChunk(s: number, x: number, y: number): number; chunkBiomesPtr(): number };
+        const raw = instance.exports as {
+          memory: WebAssembly.Memory;
+          generateChunk(s: number, x: number, y: number): number;
+          chunkBiomesPtr(): number;
+        };
         raw.generateChunk(seed | 0, chunkX, chunkY);
         const bytes = new Uint8Array(raw.memory.buffer, raw.chunkBiomesPtr(), 128 * 128).slice();
-        return [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
+        return [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))]
+          .map((b) => b.toString(16).padStart(2, '0'))
+          .join('');
       },
       { url: `${server.url}${wasmUrl}`, seed: first.seed, chunkX: first.chunkX, chunkY: first.chunkY },
     );

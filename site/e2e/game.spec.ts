@@ -41,7 +41,14 @@ async function walkSomewhere(page: Page): Promise<{ x: number; y: number }> {
   const box = (await page.getByTestId('map').boundingBox())!;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
-  for (const [dx, dy] of [[150, 0], [0, 150], [-150, 0], [0, -150], [110, 110], [-110, -110]] as const) {
+  for (const [dx, dy] of [
+    [150, 0],
+    [0, 150],
+    [-150, 0],
+    [0, -150],
+    [110, 110],
+    [-110, -110],
+  ] as const) {
     await page.mouse.click(cx + dx, cy + dy);
     await page.waitForTimeout(1200);
     const me = (await snapshot(page)).me;
@@ -89,7 +96,10 @@ test('two survivors: one clicks the map and the other sees its marker move; the 
   await ctxB.close();
 });
 
-test('the wheel zooms between 0.3 and 3 in steps of 1.1, and zooming in past 1.5 says Tactical', async ({ page, gameServer: server }) => {
+test('the wheel zooms between 0.3 and 3 in steps of 1.1, and zooming in past 1.5 says Tactical', async ({
+  page,
+  gameServer: server,
+}) => {
   await enterGame(page, server, 'Zoe Zoom');
   const readout = page.getByTestId('map-readout');
   await expect(readout).toContainText('Zoom 1.00x');
@@ -112,7 +122,10 @@ test('the wheel zooms between 0.3 and 3 in steps of 1.1, and zooming in past 1.5
   await expect.poll(async () => (await snapshot(page)).chunks.ready).toBe(25);
 });
 
-test('keyboard walking, the activity log and, on a phone, the bottom bar instead of the sidebar', async ({ browser, gameServer: server }) => {
+test('keyboard walking, the activity log and, on a phone, the bottom bar instead of the sidebar', async ({
+  browser,
+  gameServer: server,
+}) => {
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
   const page = await ctx.newPage();
   const start = await enterGame(page, server, 'Mo Bile', false);
@@ -140,7 +153,10 @@ test('keyboard walking, the activity log and, on a phone, the bottom bar instead
   await ctx.close();
 });
 
-test('without a live connection the page polls: the other survivor still moves, and the header says so', async ({ browser, gameServer: server }) => {
+test('without a live connection the page polls: the other survivor still moves, and the header says so', async ({
+  browser,
+  gameServer: server,
+}) => {
   const [ctxA, ctxB] = await Promise.all([browser.newContext(), browser.newContext()]);
   // B's sockets are refused at once, as a proxy that drops WebSockets would.
   await ctxB.routeWebSocket(/\/ws/, (ws) => ws.close({ code: 1011, reason: 'no sockets here' }));
@@ -163,11 +179,18 @@ test('explored land is saved by beacon when the page is left', async ({ page, ga
   expect(before).toBeGreaterThan(0);
   await page.goto(`${server.url}/lobby`); // pagehide: the beacon carries the unsaved chunks
   await expect
-    .poll(async () => ((await (await page.request.get(`${server.url}/api/player/explored-tiles`)).json()) as { exploredTiles: unknown[] }).exploredTiles.length)
+    .poll(
+      async () =>
+        ((await (await page.request.get(`${server.url}/api/player/explored-tiles`)).json()) as { exploredTiles: unknown[] })
+          .exploredTiles.length,
+    )
     .toBe(before);
 });
 
-test('a failed move says Movement Failed; an unauthorized one says so and goes to /api/login', async ({ browser, gameServer: server }) => {
+test('a failed move says Movement Failed; an unauthorized one says so and goes to /api/login', async ({
+  browser,
+  gameServer: server,
+}) => {
   const ctx = await browser.newContext();
   await ctx.routeWebSocket(/\/ws/, (ws) => ws.close({ code: 1011 })); // moves go over REST
   const page = await ctx.newPage();

@@ -15,7 +15,8 @@ const test = base.extend<{}, { lobbyServer: E2EServer }>({
 
 const playerRow = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Players in game' }).getByRole('listitem').filter({ hasText: name });
-const queueRow = (page: Page, name: string) => page.getByRole('list', { name: 'Queue' }).getByRole('listitem').filter({ hasText: name });
+const queueRow = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Queue' }).getByRole('listitem').filter({ hasText: name });
 
 /**
  * Creates an account over the API (the sign-up form itself is covered by auth.spec.ts) and opens the lobby,

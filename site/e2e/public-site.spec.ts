@@ -52,7 +52,9 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(`${server.url}/changelog`);
     await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
 
-    await header(page).getByRole('link', { name: /Wasteland/ }).click();
+    await header(page)
+      .getByRole('link', { name: /Wasteland/ })
+      .click();
     await expect(page).toHaveURL(`${server.url}/`);
   });
 
@@ -85,7 +87,10 @@ test.describe('landing page', () => {
     for (const href of hrefs) expect(href, href).toMatch(allowed);
     for (const href of hrefs.filter((h) => h.startsWith('/wiki#'))) {
       const id = href.slice('/wiki#'.length);
-      expect(WIKI_SECTIONS.map(([s]) => s), `wiki fragment ${href}`).toContain(id);
+      expect(
+        WIKI_SECTIONS.map(([s]) => s),
+        `wiki fragment ${href}`,
+      ).toContain(id);
     }
   });
 
@@ -161,7 +166,19 @@ test.describe('wiki', () => {
     const text = (await page.locator('#wiki-sections').textContent()) ?? '';
     expect(text).toContain('3 Wood Planks, 2 Scrap Metal and 1 Cloth Scraps');
     expect(text).not.toMatch(/25 Wood Planks|15 Stone/);
-    for (const fact of ['35 tiles', '2.5', '0.3×', '3×', '20 minutes', '200 characters', '−3', '−5', '+20%', '+15%', '80% common']) {
+    for (const fact of [
+      '35 tiles',
+      '2.5',
+      '0.3×',
+      '3×',
+      '20 minutes',
+      '200 characters',
+      '−3',
+      '−5',
+      '+20%',
+      '+15%',
+      '80% common',
+    ]) {
       expect(text, fact).toContain(fact);
     }
   });
@@ -222,7 +239,9 @@ test.describe('changelog', () => {
   test('lists every version newest first, with type badges, dates and the alpha disclaimer', async ({ page, server }) => {
     await page.goto(`${server.url}/changelog`);
     await expect(page.locator('[data-version]')).toHaveCount(VERSIONS.length);
-    expect(await page.locator('[data-version]').evaluateAll((els) => els.map((e) => e.getAttribute('data-version')))).toEqual(VERSIONS);
+    expect(await page.locator('[data-version]').evaluateAll((els) => els.map((e) => e.getAttribute('data-version')))).toEqual(
+      VERSIONS,
+    );
     const headings = await page.getByRole('heading', { level: 2, name: /^v\d/ }).allTextContents();
     expect(headings.map((h) => h.trim().split(/\s+/)[0])).toEqual(VERSIONS);
 
@@ -271,7 +290,9 @@ test.describe('accessibility', () => {
     test(`axe finds no serious or critical violations on the ${name} page`, async ({ page, server }) => {
       await page.goto(server.url + path);
       await page.evaluate(() => document.fonts.ready);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });

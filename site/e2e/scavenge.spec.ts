@@ -39,7 +39,11 @@ function biomeLookup(region: Region): (x: number, y: number) => string | undefin
 }
 
 /** A straight walk from `a` to `b` crosses no water or mountains (sampled every world unit). */
-function clearPath(biome: (x: number, y: number) => string | undefined, a: { x: number; y: number }, b: { x: number; y: number }): boolean {
+function clearPath(
+  biome: (x: number, y: number) => string | undefined,
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+): boolean {
   const steps = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y));
   for (let i = 0; i <= steps; i++) {
     const t = steps ? i / steps : 0;
@@ -51,7 +55,10 @@ function clearPath(biome: (x: number, y: number) => string | undefined, a: { x: 
 
 /** Where a world position is on the page (the camera centres the map element). */
 function toPage(snap: MapSnapshot, box: Box, x: number, y: number): { x: number; y: number } {
-  return { x: box.x + box.width / 2 + (x - snap.camera.x) * snap.zoom, y: box.y + box.height / 2 + (y - snap.camera.y) * snap.zoom };
+  return {
+    x: box.x + box.width / 2 + (x - snap.camera.x) * snap.zoom,
+    y: box.y + box.height / 2 + (y - snap.camera.y) * snap.zoom,
+  };
 }
 
 /** Clear of the minimap (top right), the readout (bottom left) and the edges. */
@@ -85,7 +92,12 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
   const poi = region.pois
     .filter((p) => !p.landmark && p.currentSignificance > 0 && p.currentSignificance <= 8)
     .map((p) => ({ ...p, distance: Math.hypot(p.worldX - me.x, p.worldY - me.y) }))
-    .filter((p) => p.distance > 45 && clickable(toPage(snap, box, p.worldX, p.worldY), box) && clearPath(biome, me, { x: p.worldX, y: p.worldY }))
+    .filter(
+      (p) =>
+        p.distance > 45 &&
+        clickable(toPage(snap, box, p.worldX, p.worldY), box) &&
+        clearPath(biome, me, { x: p.worldX, y: p.worldY }),
+    )
     .sort((a, b) => a.distance - b.distance)[0];
   expect(poi, 'a reachable POI near the spawn').toBeTruthy();
 
@@ -175,7 +187,9 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
 
   // Forage here: some answer, then the same-area rule disables the button.
   await forage.click();
-  await expect(toasts).toContainText(/Foraging Successful!|Searched \d+ tiles but found nothing this time|All nearby tiles were recently foraged/);
+  await expect(toasts).toContainText(
+    /Foraging Successful!|Searched \d+ tiles but found nothing this time|All nearby tiles were recently foraged/,
+  );
   await expect(forage).toBeDisabled();
   await expect(page.getByText('You have already scoured this area. Try moving elsewhere.')).toBeVisible();
 
@@ -186,12 +200,20 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
   expect(inventory.items.length, 'four or more searches and a forage found something').toBeGreaterThan(0);
   const panel = page.getByTestId('inventory');
   for (const i of inventory.items) {
-    await expect(panel.getByRole('listitem').filter({ hasText: i.itemName }).filter({ hasText: `×${i.quantity}` }).filter({ hasText: `Q${i.metadata.quality}` })).toHaveCount(1);
+    await expect(
+      panel
+        .getByRole('listitem')
+        .filter({ hasText: i.itemName })
+        .filter({ hasText: `×${i.quantity}` })
+        .filter({ hasText: `Q${i.metadata.quality}` }),
+    ).toHaveCount(1);
   }
 
   // Scavenge Results: the searches and the forage, newest first.
   await page.getByRole('button', { name: 'Scavenge Results' }).click();
   const results = page.getByRole('list', { name: 'Latest results' });
   await expect(results.getByRole('listitem').first()).toContainText('Foraged');
-  await expect(results.getByRole('listitem').filter({ hasText: 'Scavenged' }).filter({ hasText: poi!.name }).first()).toBeVisible();
+  await expect(
+    results.getByRole('listitem').filter({ hasText: 'Scavenged' }).filter({ hasText: poi!.name }).first(),
+  ).toBeVisible();
 });

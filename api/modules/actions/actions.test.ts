@@ -20,7 +20,8 @@ describe.each(backends())('scavenging, foraging and the inventory on %s', (backe
     server = await startTestServer(backend, { worldSeed: SEED, seatTimeoutMs: 24 * 3600_000, now: () => new Date(clock) });
     const core = await loadCoreForBun();
     pois = [];
-    for (let cy = -1; cy <= 1; cy++) for (let cx = -1; cx <= 1; cx++) pois.push(...core.pois(SEED, cx, cy).filter((p) => !p.landmark && p.significance >= 4));
+    for (let cy = -1; cy <= 1; cy++)
+      for (let cx = -1; cx <= 1; cx++) pois.push(...core.pois(SEED, cx, cy).filter((p) => !p.landmark && p.significance >= 4));
   });
   afterAll(() => server.stop());
 
@@ -30,13 +31,19 @@ describe.each(backends())('scavenging, foraging and the inventory on %s', (backe
     c.id = (await c.register(uniqueName('scav'))).id;
     await c.post('/api/lobby/join-game');
     await c.get('/api/world/default');
-    await server.database.db.insert(players).values({ userId: c.id, worldId: 'default', name: 'scav', x, y, color: '#fff', isOnline: false });
+    await server.database.db
+      .insert(players)
+      .values({ userId: c.id, worldId: 'default', name: 'scav', x, y, color: '#fff', isOnline: false });
     return c;
   }
   const freshPoi = () => pois[nextPoi++]!;
   const inventoryTotal = async (c: TestClient) =>
-    ((await c.json(c.get('/api/player/inventory?worldId=default'))).items as { quantity: number }[]).reduce((s, i) => s + i.quantity, 0);
-  const sumItems = (results: { items: { quantity: number }[] }[]) => results.reduce((s, r) => s + r.items.reduce((t, i) => t + i.quantity, 0), 0);
+    ((await c.json(c.get('/api/player/inventory?worldId=default'))).items as { quantity: number }[]).reduce(
+      (s, i) => s + i.quantity,
+      0,
+    );
+  const sumItems = (results: { items: { quantity: number }[] }[]) =>
+    results.reduce((s, r) => s + r.items.reduce((t, i) => t + i.quantity, 0), 0);
 
   test('scavenging out of range is refused with 403; unknown POIs 404; bad bodies 400', async () => {
     const poi = freshPoi();
@@ -56,7 +63,9 @@ describe.each(backends())('scavenging, foraging and the inventory on %s', (backe
     const c = await playerAt(poi.worldX + 10, poi.worldY);
     // A multitool in the pack from the start fixes the floor at its lowest (−5): a crowbar or multitool found on
     // the way cannot move it, so the number of steps to depletion is known whatever the loot.
-    await server.database.db.insert(inventoryItems).values({ userId: c.id, worldId: 'default', itemName: 'Multitool', quality: 50, quantity: 1 });
+    await server.database.db
+      .insert(inventoryItems)
+      .values({ userId: c.id, worldId: 'default', itemName: 'Multitool', quality: 50, quantity: 1 });
     const floor = SCAVENGE_RULES.floor.multitool;
     const socket = TestSocket.open(server.url, c);
     await socket.next('players_list');
@@ -77,12 +86,20 @@ describe.each(backends())('scavenging, foraging and the inventory on %s', (backe
 
     expect(await inventoryTotal(c)).toBe(sumItems(results) + 1);
     const inv = (await c.json(c.get('/api/player/inventory?worldId=default'))).items;
-    for (const i of inv) expect(i).toMatchObject({ id: expect.any(String), itemName: expect.any(String), itemType: expect.any(String), metadata: { quality: expect.any(Number) } });
+    for (const i of inv)
+      expect(i).toMatchObject({
+        id: expect.any(String),
+        itemName: expect.any(String),
+        itemType: expect.any(String),
+        metadata: { quality: expect.any(Number) },
+      });
     await socket.next('poi_updated', (m) => m.poi.id === poi.id && m.poi.currentSignificance === floor);
     if (sumItems(results) > 0) await socket.next('inventory_updated');
     socket.close();
 
-    const region = await c.json(c.get(`/api/world/default/chunks?centerChunkX=${poi.chunkX}&centerChunkY=${poi.chunkY}&chunkRadius=0`));
+    const region = await c.json(
+      c.get(`/api/world/default/chunks?centerChunkX=${poi.chunkX}&centerChunkY=${poi.chunkY}&chunkRadius=0`),
+    );
     expect(region.pois.find((p: { id: string }) => p.id === poi.id).currentSignificance).toBe(floor);
 
     // Recovery: one point per 30 minutes.
@@ -99,9 +116,13 @@ describe.each(backends())('scavenging, foraging and the inventory on %s', (backe
     const second = await c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY }));
     expect(second).toEqual({ items: [], tilesForaged: 0 });
     clock += FORAGE_RULES.cooldownMs - 1;
-    expect((await c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY }))).tilesForaged).toBe(0);
+    expect(
+      (await c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY }))).tilesForaged,
+    ).toBe(0);
     clock += 1;
-    expect((await c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY }))).tilesForaged).toBe(25);
+    expect(
+      (await c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY }))).tilesForaged,
+    ).toBe(25);
     // The reported position is only a sanity check.
     const lying = await c.post('/api/forage', { worldId: 'default', playerX: poi.worldX + 5000, playerY: poi.worldY });
     expect(lying.status).toBe(409);
@@ -120,7 +141,9 @@ describe.each(backends())('scavenging, foraging and the inventory on %s', (backe
     // Loot can include a crowbar or multitool, which lets its finder search on below 0: the floor is the
     // deepest one either player's final pack allows.
     const floorOf = async (p: TestClient) => {
-      const names = ((await p.json(p.get('/api/player/inventory?worldId=default'))).items as { itemName: string }[]).map((i) => i.itemName);
+      const names = ((await p.json(p.get('/api/player/inventory?worldId=default'))).items as { itemName: string }[]).map(
+        (i) => i.itemName,
+      );
       return names.includes('Multitool') ? -5 : names.includes('Crowbar') ? -3 : 0;
     };
     const floor = Math.min(await floorOf(c), await floorOf(other));
@@ -141,7 +164,9 @@ describe.each(backends())('scavenging, foraging and the inventory on %s', (backe
     const poi = freshPoi();
     const c = await playerAt(poi.worldX, poi.worldY);
     const bodies = await Promise.all(
-      Array.from({ length: 50 }, () => c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY }))),
+      Array.from({ length: 50 }, () =>
+        c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY })),
+      ),
     );
     expect(bodies.map((b) => b.tilesForaged).sort((a, b) => b - a)).toEqual([25, ...Array(49).fill(0)]);
     expect(await inventoryTotal(c)).toBe(sumItems(bodies));

@@ -25,10 +25,14 @@ export function actionsModule(services: Services, actions: ActionsService) {
       },
       { game: true, body: ForageBody },
     )
-    .get('/player/inventory', async ({ user, query }) => ({ items: await actions.inventory(user.id, query.worldId ?? DEFAULT_WORLD_ID) }), {
-      game: true,
-      query: WorldQuery,
-    })
+    .get(
+      '/player/inventory',
+      async ({ user, query }) => ({ items: await actions.inventory(user.id, query.worldId ?? DEFAULT_WORLD_ID) }),
+      {
+        game: true,
+        query: WorldQuery,
+      },
+    )
     .get('/player/npc-spawn-check', ({ user, query }) => actions.npcSpawnCheck(user.id, query.worldId ?? DEFAULT_WORLD_ID), {
       game: true,
       query: WorldQuery,

@@ -62,25 +62,48 @@ export class ActionsService {
     const result = await this.services.repos.actions.transaction(async (ops) => {
       const state = await ops.lockPoi(worldId, poi.id, poi.significance, now);
       const tools = ActionsService.toolsFrom(await ops.heldItemNames(user.id, worldId, TOOL_NAMES));
-      const current = recoveredSignificance(state.currentSignificance, poi.significance, state.changedAt.getTime(), now.getTime());
+      const current = recoveredSignificance(
+        state.currentSignificance,
+        poi.significance,
+        state.changedAt.getTime(),
+        now.getTime(),
+      );
       const outcome = scavengeStep(poi, current, tools, rng);
       if (!outcome.searched) {
         if (current !== state.currentSignificance) await ops.setPoiSignificance(worldId, poi.id, current, now);
         return { outcome, npc: null };
       }
       await ops.setPoiSignificance(worldId, poi.id, outcome.after, now);
-      await ops.grantItems(user.id, worldId, outcome.items.map((i) => ({ itemName: i.itemName, quality: i.metadata.quality, quantity: i.quantity })), now);
+      await ops.grantItems(
+        user.id,
+        worldId,
+        outcome.items.map((i) => ({ itemName: i.itemName, quality: i.metadata.quality, quantity: i.quantity })),
+        now,
+      );
       let npc: { name: string; description: string } | null = null;
       if (outcome.npcSpawn) {
         npc = generateNpc(rng);
-        await ops.addNpcSignal({ userId: user.id, worldId, poiId: poi.id, npcName: npc.name, npcDescription: npc.description, createdAt: now });
+        await ops.addNpcSignal({
+          userId: user.id,
+          worldId,
+          poiId: poi.id,
+          npcName: npc.name,
+          npcDescription: npc.description,
+          createdAt: now,
+        });
       }
       return { outcome, npc };
     });
 
     const { outcome, npc } = result;
     if (!outcome.searched) {
-      return { items: [], depleted: true, currentSignificance: outcome.significance, newSignificance: outcome.significance, npcSpawnCheck: { shouldSpawn: false } };
+      return {
+        items: [],
+        depleted: true,
+        currentSignificance: outcome.significance,
+        newSignificance: outcome.significance,
+        npcSpawnCheck: { shouldSpawn: false },
+      };
     }
     this.live.publish(chunkTopic(worldId, poi.chunkX, poi.chunkY), {
       type: 'poi_updated',
@@ -116,7 +139,12 @@ export class ActionsService {
         rng,
       );
       await ops.markForaged(user.id, worldId, ready, now);
-      await ops.grantItems(user.id, worldId, items.map((i) => ({ itemName: i.itemName, quality: i.metadata.quality, quantity: i.quantity })), now);
+      await ops.grantItems(
+        user.id,
+        worldId,
+        items.map((i) => ({ itemName: i.itemName, quality: i.metadata.quality, quantity: i.quantity })),
+        now,
+      );
       return { items, tilesForaged: ready.length };
     });
     if (found.items.length) this.live.publish(userTopic(user.id), { type: 'inventory_updated' });

@@ -3,7 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../../db/index.ts';
-import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, PASSWORD_IS_USERNAME, PASSWORD_TOO_COMMON, SESSION_COOKIE } from '../../contract/auth.ts';
+import {
+  LOGIN_FAILURE_LIMIT,
+  LOGIN_FAILURE_WINDOW_MS,
+  PASSWORD_IS_USERNAME,
+  PASSWORD_TOO_COMMON,
+  SESSION_COOKIE,
+} from '../../contract/auth.ts';
 import { accountsRepo } from '../../../db/repos/accounts.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
 import { backends, freshPostgresUrl } from '../../testing/databases.ts';
@@ -186,12 +192,22 @@ describe.each(backends())('accounts and sessions over HTTP on %s', (backend) => 
     const attacker = client();
     for (let i = 0; i < 10; i++) {
       // Without TRUST_PROXY a forged X-Forwarded-For changes nothing: every guess counts against the socket address.
-      const res = await attacker.post('/api/auth/login', { username: name, password: `guess number ${i}` }, { 'x-forwarded-for': `198.51.100.${i}` });
+      const res = await attacker.post(
+        '/api/auth/login',
+        { username: name, password: `guess number ${i}` },
+        { 'x-forwarded-for': `198.51.100.${i}` },
+      );
       expect(res.status).toBe(401);
     }
-    const blocked = await client().post('/api/auth/login', { username: name, password: 'correct horse battery' }, { 'x-forwarded-for': '192.0.2.99' });
+    const blocked = await client().post(
+      '/api/auth/login',
+      { username: name, password: 'correct horse battery' },
+      { 'x-forwarded-for': '192.0.2.99' },
+    );
     expect(blocked.status).toBe(429);
-    expect((await blocked.json()).message).toMatch(/^Too many failed sign-in attempts for this account\. Try again in 15 minutes\.$/);
+    expect((await blocked.json()).message).toMatch(
+      /^Too many failed sign-in attempts for this account\. Try again in 15 minutes\.$/,
+    );
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     // Another account is not affected.
     const other = uniqueName();
@@ -255,7 +271,9 @@ describe.each(backends())('sign-in limits behind a trusted proxy on %s', (backen
   test('guesses at many unknown names from one address are capped per address, and the attempts table stays bounded and is pruned', async () => {
     const repo = accountsRepo(server.database.db);
     clock = new Date(clock.getTime() + W); // a fresh window for this test
-    const guesses = await Promise.all(Array.from({ length: 60 }, (_, i) => signIn('203.0.113.200', uniqueName('ghost'), `spray ${i}`)));
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => signIn('203.0.113.200', uniqueName('ghost'), `spray ${i}`)),
+    );
     const tally = statuses(guesses);
     expect(tally).toEqual({ 401: 20, 429: 40 });
     const failure = guesses.find((r) => r.status === 429)!;

@@ -8,7 +8,8 @@ describe('client address for the sign-in limits', () => {
     expect(addressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
     expect(addressKey('2001:DB8:1:2::9')).toBe('2001:db8:1:2::/64');
     expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
-    for (const junk of ['', 'localhost', '1.2.3.256', '1::2::3', '<script>', undefined, null]) expect(addressKey(junk)).toBe('unknown');
+    for (const junk of ['', 'localhost', '1.2.3.256', '1::2::3', '<script>', undefined, null])
+      expect(addressKey(junk)).toBe('unknown');
   });
 
   test('X-Forwarded-For counts only behind trusted proxies, read from the right', () => {

@@ -23,7 +23,10 @@ function ipv6Groups(address: string): number[] | null {
   const parse = (part: string) => (part === '' ? [] : part.split(':'));
   const head = parse(halves[0]!);
   const rest = halves.length === 2 ? parse(halves[1]!) : [];
-  const groupsText = halves.length === 2 ? [...head, ...Array(Math.max(0, 8 - head.length - rest.length - (v4 ? 1 : 0))).fill('0'), ...rest] : head;
+  const groupsText =
+    halves.length === 2
+      ? [...head, ...Array(Math.max(0, 8 - head.length - rest.length - (v4 ? 1 : 0))).fill('0'), ...rest]
+      : head;
   if (groupsText.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return null;
   const groups = groupsText.map((g) => Number.parseInt(g, 16));
   if (v4) groups.splice(groups.length - 1, 1, ...tail);
@@ -43,7 +46,10 @@ export function addressKey(address: string | null | undefined): string {
   if (!groups) return 'unknown';
   const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
   if (mapped) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 /**
@@ -51,7 +57,11 @@ export function addressKey(address: string | null | undefined): string {
  * which case it is the `trustedHops`-th X-Forwarded-For entry from the right (entries further left were written by
  * the client and prove nothing). A missing or malformed header falls back to the socket peer.
  */
-export function clientAddress(peer: string | null | undefined, forwardedFor: string | null | undefined, trustedHops: number): string {
+export function clientAddress(
+  peer: string | null | undefined,
+  forwardedFor: string | null | undefined,
+  trustedHops: number,
+): string {
   if (trustedHops > 0 && forwardedFor) {
     const entries = forwardedFor
       .split(',')

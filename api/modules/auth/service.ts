@@ -1,9 +1,4 @@
-import {
-  LOGIN_FAILURE_LIMIT,
-  LOGIN_FAILURE_WINDOW_MS,
-  type LoginBody,
-  type RegisterBody,
-} from '../../contract/auth.ts';
+import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, type LoginBody, type RegisterBody } from '../../contract/auth.ts';
 import type { AttemptLimit, UserRow } from '../../../db/repos/accounts.ts';
 import type { Config } from '../../config.ts';
 import type { Services } from '../../services.ts';
@@ -31,7 +26,11 @@ const addressKey = (address: string) => `a:${address}`;
  * The counters one sign-in attempt must find room in (see LOGIN_FAILURE_LIMIT): this username from this address,
  * this username from anywhere, anything from this address.
  */
-export function attemptLimits(usernameKey: string, address: string, config: Pick<Config, 'loginFailuresPerUsername' | 'loginFailuresPerAddress'>): AttemptLimit[] {
+export function attemptLimits(
+  usernameKey: string,
+  address: string,
+  config: Pick<Config, 'loginFailuresPerUsername' | 'loginFailuresPerAddress'>,
+): AttemptLimit[] {
   return [
     { key: pairKey(address, usernameKey), limit: LOGIN_FAILURE_LIMIT },
     { key: userKey(usernameKey), limit: config.loginFailuresPerUsername },
@@ -71,7 +70,11 @@ export async function login(services: Services, body: LoginBody, address: string
   const key = usernameKey(body.username);
   const accounts = services.repos.accounts;
   const now = services.now();
-  const reservation = await accounts.reserveLoginAttempt(attemptLimits(key, address, services.config), now, LOGIN_FAILURE_WINDOW_MS);
+  const reservation = await accounts.reserveLoginAttempt(
+    attemptLimits(key, address, services.config),
+    now,
+    LOGIN_FAILURE_WINDOW_MS,
+  );
   if (!reservation.ok) {
     const counter = reservation.key === addressKey(address) ? 'address' : 'account';
     return {

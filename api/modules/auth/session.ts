@@ -63,15 +63,13 @@ export async function startSession(services: Services, cookie: CookieJar, userId
  * Seeded by the services object so each app instance has its own.
  */
 export function sessionPlugin(services: Services) {
-  return new Elysia({ name: 'wasteland.session', seed: services.instanceId })
-    .decorate('services', services)
-    .macro({
-      auth: {
-        async resolve({ cookie, status }) {
-          const user = await currentUser(services, cookie as unknown as CookieJar);
-          if (!user) return status(401, { message: 'Unauthorized' });
-          return { user };
-        },
+  return new Elysia({ name: 'wasteland.session', seed: services.instanceId }).decorate('services', services).macro({
+    auth: {
+      async resolve({ cookie, status }) {
+        const user = await currentUser(services, cookie as unknown as CookieJar);
+        if (!user) return status(401, { message: 'Unauthorized' });
+        return { user };
       },
-    });
+    },
+  });
 }

@@ -24,7 +24,8 @@ export function lobbyModule(services: Services) {
       async ({ user }) => {
         const outcome = await leaveLobby(services, user.id);
         // Leaving gives up the seat at once: the live connection closes and cached access is forgotten.
-        if (outcome.left !== 'none') await services.accessEnded.emit({ userId: user.id, code: Close.accessLost, reason: 'You left the lobby' });
+        if (outcome.left !== 'none')
+          await services.accessEnded.emit({ userId: user.id, code: Close.accessLost, reason: 'You left the lobby' });
         return outcome;
       },
       { auth: true },

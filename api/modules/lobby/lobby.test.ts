@@ -75,14 +75,17 @@ describe.each(backends())('lobby over HTTP on %s', (backend) => {
 
   beforeAll(async () => {
     server = await startTestServer(backend, { maxPlayers: 2, seatTimeoutMs: 120_000, now: clock.now });
-    users = await seedPlayers(server, 5, (i) =>
-      [
-        { displayName: 'Ash', email: 'ash@example.com' },
-        { firstName: 'Bea' },
-        { email: 'cole@example.com' },
-        { displayName: 'Dune' },
-        {},
-      ][i]!,
+    users = await seedPlayers(
+      server,
+      5,
+      (i) =>
+        [
+          { displayName: 'Ash', email: 'ash@example.com' },
+          { firstName: 'Bea' },
+          { email: 'cole@example.com' },
+          { displayName: 'Dune' },
+          {},
+        ][i]!,
     );
     [a, b, c, d, e] = users as [Player, Player, Player, Player, Player];
   });
@@ -402,7 +405,12 @@ describe.if(Boolean(process.env.DATABASE_URL))('lobby under concurrency on the P
     ]);
     let status = await lobbyOf(users[10]!);
     expectConsistent(status, MAX, 30);
-    expect(status.players.map((p) => p.id).sort()).toEqual(users.slice(10, 30).map((u) => u.id).sort());
+    expect(status.players.map((p) => p.id).sort()).toEqual(
+      users
+        .slice(10, 30)
+        .map((u) => u.id)
+        .sort(),
+    );
     expect(status.queue.map((q) => q.id)).toEqual(users.slice(30).map((u) => u.id));
 
     // Everyone but five seated players polls; later the five lapse and 45 simultaneous polls all try to settle.
@@ -414,7 +422,12 @@ describe.if(Boolean(process.env.DATABASE_URL))('lobby under concurrency on the P
     await Promise.all(present.map((u) => lobbyOf(u)));
     status = await lobbyOf(users[20]!);
     expectConsistent(status, MAX, 25);
-    expect(status.players.map((p) => p.id).sort()).toEqual(users.slice(15, 35).map((u) => u.id).sort());
+    expect(status.players.map((p) => p.id).sort()).toEqual(
+      users
+        .slice(15, 35)
+        .map((u) => u.id)
+        .sort(),
+    );
     for (const u of absent) expect(await access(u)).toEqual({ canAccessGame: false, reason: NO_LOBBY_REASON });
   });
 });

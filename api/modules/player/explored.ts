@@ -10,7 +10,10 @@ export function decodeExplored(wire: ExploredTilesWire): { ok: true; chunks: Exp
   for (const c of wire) {
     const bits = new Uint8Array(Buffer.from(c.bits, 'base64'));
     if (bits.length !== EXPLORED_BITS_BYTES) {
-      return { ok: false, message: `Explored chunk ${c.chunkX},${c.chunkY}: bits must be ${EXPLORED_BITS_BYTES} bytes of base64` };
+      return {
+        ok: false,
+        message: `Explored chunk ${c.chunkX},${c.chunkY}: bits must be ${EXPLORED_BITS_BYTES} bytes of base64`,
+      };
     }
     chunks.push({ chunkX: c.chunkX, chunkY: c.chunkY, bits });
   }

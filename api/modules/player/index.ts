@@ -77,9 +77,16 @@ export function playerModule(services: Services, worlds: WorldService, live: Liv
         if (!(await worlds.world(body.worldId))) return status(404, unknownWorld);
         const decoded = decodeExplored(body.exploredTiles);
         if (!decoded.ok) return status(400, { message: decoded.message });
-        const merged = await services.repos.world.mergeExplored(user.id, body.worldId, decoded.chunks, EXPLORED_CHUNKS_PER_PLAYER);
+        const merged = await services.repos.world.mergeExplored(
+          user.id,
+          body.worldId,
+          decoded.chunks,
+          EXPLORED_CHUNKS_PER_PLAYER,
+        );
         if (!merged) {
-          return status(409, { message: `Explored land is full: at most ${EXPLORED_CHUNKS_PER_PLAYER} sectors per player and world are kept` });
+          return status(409, {
+            message: `Explored land is full: at most ${EXPLORED_CHUNKS_PER_PLAYER} sectors per player and world are kept`,
+          });
         }
         return { saved: decoded.chunks.length };
       },

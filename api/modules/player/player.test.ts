@@ -42,7 +42,9 @@ describe.each(backends())('the survivor under abuse on %s', (backend) => {
     await c.post('/api/lobby/join-game');
     expect((await c.get('/api/world/default')).status).toBe(200);
     const y = borderRow();
-    await server.database.db.insert(players).values({ userId: c.id, worldId: 'default', name: 'pacer', x: 635, y, color: '#fff', isOnline: false });
+    await server.database.db
+      .insert(players)
+      .values({ userId: c.id, worldId: 'default', name: 'pacer', x: 635, y, color: '#fff', isOnline: false });
     return { c, y };
   }
 
@@ -127,12 +129,18 @@ describe.each(backends())('the survivor under abuse on %s', (backend) => {
   test('explored tiles: unknown worlds are 404, saves are rate-limited, and the total per player is bounded', async () => {
     const { c } = await pacer();
     expect((await c.get('/api/player/explored-tiles?worldId=made-up')).status).toBe(404);
-    const bogus = await c.post('/api/player/explored-tiles', { worldId: 'made-up', exploredTiles: [{ chunkX: 1, chunkY: 1, bits: explored }] });
+    const bogus = await c.post('/api/player/explored-tiles', {
+      worldId: 'made-up',
+      exploredTiles: [{ chunkX: 1, chunkY: 1, bits: explored }],
+    });
     expect(bogus.status).toBe(404);
     expect((await bogus.json()).message).toBe('Unknown world');
     const statuses: number[] = [];
     for (let i = 0; i < 14; i++) {
-      const res = await c.post('/api/player/explored-tiles', { worldId: 'default', exploredTiles: [{ chunkX: i, chunkY: 0, bits: explored }] });
+      const res = await c.post('/api/player/explored-tiles', {
+        worldId: 'default',
+        exploredTiles: [{ chunkX: i, chunkY: 0, bits: explored }],
+      });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 8).every((s) => s === 200)).toBe(true);

@@ -25,7 +25,12 @@ describe('chunk regions at the edge of the world', () => {
 
   test('the last chunk with radius 1 and the last but one with radius 2, on every edge and corner', async () => {
     const M = MAX_CHUNK_COORD;
-    for (const [cx, cy] of [[M, 0], [-M, 0], [0, M], [0, -M]] as const) {
+    for (const [cx, cy] of [
+      [M, 0],
+      [-M, 0],
+      [0, M],
+      [0, -M],
+    ] as const) {
       const r = await region(cx, cy, 1);
       expect(r.chunks).toHaveLength(6);
       for (const c of r.chunks) {
@@ -38,9 +43,7 @@ describe('chunk regions at the edge of the world', () => {
     expect(r2.chunks).toHaveLength(4 * 5);
     expect(Math.max(...r2.chunks.map((c) => c.x))).toBe(M);
     const corner = await region(-M, M, 2);
-    expect(coords(corner)).toEqual(
-      [-M, -M + 1, -M + 2].flatMap((x) => [M - 2, M - 1, M].map((y) => `${x},${y}`)).sort(),
-    );
+    expect(coords(corner)).toEqual([-M, -M + 1, -M + 2].flatMap((x) => [M - 2, M - 1, M].map((y) => `${x},${y}`)).sort());
   });
 
   test('inside the world nothing changes: radius 1 is nine chunks', async () => {

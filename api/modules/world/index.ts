@@ -61,9 +61,14 @@ export function worldModule(services: Services, worlds: WorldService, live: Live
       async ({ params, status }) => {
         if (!(await known(params.worldId))) return status(404, unknownWorld);
         const rows = await services.repos.world.recentEvents(params.worldId, EVENTS_SHOWN);
-        return rows.map((e) => ({ id: e.id, type: e.type, playerId: e.playerId, message: e.message, createdAt: e.createdAt.toISOString() }));
+        return rows.map((e) => ({
+          id: e.id,
+          type: e.type,
+          playerId: e.playerId,
+          message: e.message,
+          createdAt: e.createdAt.toISOString(),
+        }));
       },
       { game: true, params: WorldParams },
     );
 }
-

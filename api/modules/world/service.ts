@@ -1,4 +1,12 @@
-import { BIOME_NAMES, MAX_CHUNK_COORD, TILE_SIZE, VISION_DAY_MULTIPLIER, VISION_NIGHT_MULTIPLIER, type Core, type Poi } from '../../../core-wasm/index.ts';
+import {
+  BIOME_NAMES,
+  MAX_CHUNK_COORD,
+  TILE_SIZE,
+  VISION_DAY_MULTIPLIER,
+  VISION_NIGHT_MULTIPLIER,
+  type Core,
+  type Poi,
+} from '../../../core-wasm/index.ts';
 import type { TimeInfo, WorldInfo } from '../../contract/world.ts';
 import { DEFAULT_WORLD_ID } from '../../contract/world.ts';
 import { timeOfDay } from '../../game/day-night.ts';
@@ -47,9 +55,13 @@ export class WorldService {
     if (!w) {
       const repo = this.services.repos.world;
       const row =
-        worldId === DEFAULT_WORLD_ID ? repo.ensureWorld(DEFAULT_WORLD_ID, DEFAULT_WORLD_NAME, this.newSeed()) : repo.findWorld(worldId);
+        worldId === DEFAULT_WORLD_ID
+          ? repo.ensureWorld(DEFAULT_WORLD_ID, DEFAULT_WORLD_NAME, this.newSeed())
+          : repo.findWorld(worldId);
       w = row.then((r) =>
-        r ? { info: { id: r.id, name: r.name, tileSize: TILE_SIZE, seed: r.seed }, terrain: new CoreTerrain(this.core, r.seed) } : null,
+        r
+          ? { info: { id: r.id, name: r.name, tileSize: TILE_SIZE, seed: r.seed }, terrain: new CoreTerrain(this.core, r.seed) }
+          : null,
       );
       this.worlds.set(worldId, w);
       void w.then(
@@ -85,7 +97,14 @@ export class WorldService {
 
   /** The generated POIs with what players have done to them applied. */
   async poiViews(worldId: string, pois: Poi[]): Promise<PoiView[]> {
-    const states = new Map((await this.services.repos.actions.poiStates(worldId, pois.map((p) => p.id))).map((s) => [s.poiId, s]));
+    const states = new Map(
+      (
+        await this.services.repos.actions.poiStates(
+          worldId,
+          pois.map((p) => p.id),
+        )
+      ).map((s) => [s.poiId, s]),
+    );
     return pois.map((p) => this.poiView(p, states.get(p.id)));
   }
 

@@ -71,11 +71,11 @@ export class CoreTerrain implements WorldTerrain {
           if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
           const tx = startX + dx;
           const ty = startY + dy;
-          if (SAFE_SPAWN.has(this.biomeAtTile(tx, ty))) return { x: tx * TILE_SIZE + TILE_SIZE / 2, y: ty * TILE_SIZE + TILE_SIZE / 2 };
+          if (SAFE_SPAWN.has(this.biomeAtTile(tx, ty)))
+            return { x: tx * TILE_SIZE + TILE_SIZE / 2, y: ty * TILE_SIZE + TILE_SIZE / 2 };
         }
       }
     }
     return { x: TILE_SIZE / 2, y: TILE_SIZE / 2 };
   }
 }
-

@@ -104,7 +104,10 @@ describe.each(backends())('world and player calls on %s', (backend) => {
     const save = (bits: Uint8Array, contentType?: string) =>
       player.post(
         '/api/player/explored-tiles',
-        JSON.stringify({ worldId: 'default', exploredTiles: [{ chunkX: 2, chunkY: -3, bits: Buffer.from(bits).toString('base64') }] }),
+        JSON.stringify({
+          worldId: 'default',
+          exploredTiles: [{ chunkX: 2, chunkY: -3, bits: Buffer.from(bits).toString('base64') }],
+        }),
         contentType ? { 'content-type': contentType } : {},
       );
     expect((await save(a)).status).toBe(200);
@@ -133,7 +136,10 @@ describe('compression', () => {
       const path = '/api/world/default/chunks?centerChunkX=0&centerChunkY=0&chunkRadius=2';
       const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
       // Bun's fetch would decode gzip itself: ask for the bytes as sent.
-      const zipped = await fetch(server.url + path, { headers: { cookie, 'accept-encoding': 'gzip' }, decompress: false } as RequestInit);
+      const zipped = await fetch(server.url + path, {
+        headers: { cookie, 'accept-encoding': 'gzip' },
+        decompress: false,
+      } as RequestInit);
       expect(zipped.status).toBe(200);
       expect(zipped.headers.get('content-encoding')).toBe('gzip');
       const bytes = new Uint8Array(await zipped.arrayBuffer());

@@ -12,7 +12,9 @@ describe('donation widget targets', () => {
       monthly: null,
       tip: 'https://tips.example/wasteland',
     });
-    expect(donationLinks({ PUBLIC_DONATE_MONTHLY_URL: ' https://support.example/wl ' }).monthly).toBe('https://support.example/wl');
+    expect(donationLinks({ PUBLIC_DONATE_MONTHLY_URL: ' https://support.example/wl ' }).monthly).toBe(
+      'https://support.example/wl',
+    );
   });
 
   test('only absolute http(s) URLs are accepted', () => {

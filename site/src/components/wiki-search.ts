@@ -86,9 +86,7 @@ export function initWikiSearch(doc: Document): void {
     if (empty) empty.hidden = shown > 0;
     if (emptyQuery) emptyQuery.textContent = input!.value.trim();
     if (status) {
-      status.textContent = words.length
-        ? `${shown} of ${sections.length} sections match “${input!.value.trim()}”.`
-        : '';
+      status.textContent = words.length ? `${shown} of ${sections.length} sections match “${input!.value.trim()}”.` : '';
     }
     highlight(words);
   }
@@ -131,9 +129,7 @@ export function initWikiSearch(doc: Document): void {
   });
 
   // Mark the section being read in the section list.
-  const links = new Map(
-    sections.map((s) => [s.el.id, s.tocItem?.querySelector<HTMLAnchorElement>('a') ?? null] as const),
-  );
+  const links = new Map(sections.map((s) => [s.el.id, s.tocItem?.querySelector<HTMLAnchorElement>('a') ?? null] as const));
   if ('IntersectionObserver' in window) {
     const visible = new Set<string>();
     const io = new IntersectionObserver(

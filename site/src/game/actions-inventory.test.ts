@@ -24,7 +24,11 @@ test('stacks are grouped by storage category in catalogue order, sorted by name 
     ['Materials', 6],
     ['Misc', 4],
   ]);
-  expect(groups[1]!.stacks.map((s) => `${s.itemName} Q${s.metadata.quality}`)).toEqual(['Cloth Scraps Q20', 'Scrap Metal Q75', 'Scrap Metal Q40']);
+  expect(groups[1]!.stacks.map((s) => `${s.itemName} Q${s.metadata.quality}`)).toEqual([
+    'Cloth Scraps Q20',
+    'Scrap Metal Q75',
+    'Scrap Metal Q40',
+  ]);
 });
 
 test('an unknown category falls into misc; an empty pack has no groups', () => {

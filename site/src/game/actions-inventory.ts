@@ -27,7 +27,9 @@ export function groupInventory(items: readonly InventoryItem[]): InventoryGroup[
     by.set(cat, [...(by.get(cat) ?? []), item]);
   }
   return STORAGE_CATEGORIES.filter((c) => by.has(c)).map((category) => {
-    const stacks = by.get(category)!.sort((a, b) => a.itemName.localeCompare(b.itemName) || b.metadata.quality - a.metadata.quality);
+    const stacks = by
+      .get(category)!
+      .sort((a, b) => a.itemName.localeCompare(b.itemName) || b.metadata.quality - a.metadata.quality);
     return { category, label: CATEGORY_LABELS[category], total: stacks.reduce((n, s) => n + s.quantity, 0), stacks };
   });
 }

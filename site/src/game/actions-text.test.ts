@@ -1,11 +1,25 @@
 import { describe, expect, test } from 'bun:test';
 import { ACTION_TEXT } from '../../../api/contract/actions.ts';
 import {
-  ACTION_TOASTS, forageLog, forageToast, itemTotal, listItems, poiTypeLabel, scavengeLog, scavengeNote, scavengeToast, searchedOut,
+  ACTION_TOASTS,
+  forageLog,
+  forageToast,
+  itemTotal,
+  listItems,
+  poiTypeLabel,
+  scavengeLog,
+  scavengeNote,
+  scavengeToast,
+  searchedOut,
   type ScavengeResult,
 } from './actions-text.ts';
 
-const item = (itemName: string, quantity = 1, quality = 50) => ({ itemName, itemType: 'material' as const, quantity, metadata: { quality } });
+const item = (itemName: string, quantity = 1, quality = 50) => ({
+  itemName,
+  itemType: 'material' as const,
+  quantity,
+  metadata: { quality },
+});
 const result = (over: Partial<ScavengeResult> = {}): ScavengeResult => ({
   items: [],
   depleted: false,
@@ -19,7 +33,10 @@ describe('scavenge toasts (spec section 8)', () => {
   test('Found Items! counts quantities and says to click again, or that the place is picked clean', () => {
     const two = [item('Wood Planks', 2), item('Rope')];
     expect(itemTotal(two)).toBe(3);
-    expect(scavengeToast(result({ items: two }))).toEqual({ title: 'Found Items!', description: 'Found 3 items. Click again to search more.' });
+    expect(scavengeToast(result({ items: two }))).toEqual({
+      title: 'Found Items!',
+      description: 'Found 3 items. Click again to search more.',
+    });
     expect(scavengeToast(result({ items: [item('Rope')], depleted: true, newSignificance: 0 }))).toEqual({
       title: 'Found Items!',
       description: 'Found 1 item. This area has been picked clean.',
@@ -34,19 +51,33 @@ describe('scavenge toasts (spec section 8)', () => {
     });
   });
 
-  test("Area Depleted when the server searched nothing (a place at its floor answers with no change)", () => {
+  test('Area Depleted when the server searched nothing (a place at its floor answers with no change)', () => {
     const floor = result({ depleted: true, currentSignificance: 0, newSignificance: 0 });
     expect(searchedOut(floor)).toBe(true);
     expect(scavengeToast(floor)).toEqual(ACTION_TOASTS.areaDepleted);
     expect(ACTION_TOASTS.areaDepleted.description).toBe('This location has been completely searched.');
     expect(scavengeNote(floor)).toBe(ACTION_TEXT.pickedClean);
-    expect(scavengeNote(result({ depleted: true, currentSignificance: 1, newSignificance: 0 }))).toBe('Significance 1 → 0 · picked clean');
+    expect(scavengeNote(result({ depleted: true, currentSignificance: 1, newSignificance: 0 }))).toBe(
+      'Significance 1 → 0 · picked clean',
+    );
   });
 
   test('failure toasts are destructive and carry the spec texts', () => {
-    expect(ACTION_TOASTS.scavengeFailed).toEqual({ title: 'Scavenging Failed', description: 'Could not scavenge this location.', variant: 'destructive' });
-    expect(ACTION_TOASTS.forageFailed).toEqual({ title: 'Foraging Failed', description: 'Could not forage for materials.', variant: 'destructive' });
-    expect(ACTION_TOASTS.autoFailed).toEqual({ title: 'Auto-Scavenge Failed', description: 'Could not continue auto-scavenging.', variant: 'destructive' });
+    expect(ACTION_TOASTS.scavengeFailed).toEqual({
+      title: 'Scavenging Failed',
+      description: 'Could not scavenge this location.',
+      variant: 'destructive',
+    });
+    expect(ACTION_TOASTS.forageFailed).toEqual({
+      title: 'Foraging Failed',
+      description: 'Could not forage for materials.',
+      variant: 'destructive',
+    });
+    expect(ACTION_TOASTS.autoFailed).toEqual({
+      title: 'Auto-Scavenge Failed',
+      description: 'Could not continue auto-scavenging.',
+      variant: 'destructive',
+    });
   });
 });
 
@@ -71,14 +102,21 @@ describe('game log lines', () => {
       type: 'move',
       message: 'Searched Old Gas Station and found nothing; it is picked clean',
     });
-    expect(scavengeLog('Old Gas Station', result({ depleted: true, currentSignificance: 0, newSignificance: 0 })).message).toBe('Old Gas Station is picked clean');
-    expect(forageLog({ items: [item('Edible Roots')], tilesForaged: 25 })).toEqual({ type: 'discover', message: 'Foraged 1 item: Edible Roots' });
+    expect(scavengeLog('Old Gas Station', result({ depleted: true, currentSignificance: 0, newSignificance: 0 })).message).toBe(
+      'Old Gas Station is picked clean',
+    );
+    expect(forageLog({ items: [item('Edible Roots')], tilesForaged: 25 })).toEqual({
+      type: 'discover',
+      message: 'Foraged 1 item: Edible Roots',
+    });
     expect(forageLog({ items: [], tilesForaged: 0 }).type).toBe('move');
   });
 
   test('helpers', () => {
     expect(listItems([item('A', 1), item('B', 4)])).toBe('A, B ×4');
-    expect(listItems([item('Canned Beans', 1, 87), item('Glass Shards'), item('Canned Beans', 1, 48)])).toBe('Canned Beans ×2, Glass Shards');
+    expect(listItems([item('Canned Beans', 1, 87), item('Glass Shards'), item('Canned Beans', 1, 48)])).toBe(
+      'Canned Beans ×2, Glass Shards',
+    );
     expect(poiTypeLabel('abandoned_house')).toBe('Abandoned house');
     expect(poiTypeLabel('school')).toBe('School');
   });

@@ -49,7 +49,10 @@ export function scavengeToast(r: ScavengeResult): ToastInput {
 
 export function forageToast(r: ForageResult): ToastInput {
   if (r.items.length > 0) {
-    return { title: 'Foraging Successful!', description: `Found ${countItems(itemTotal(r.items))} in ${r.tilesForaged} tiles: ${listItems(r.items)}.` };
+    return {
+      title: 'Foraging Successful!',
+      description: `Found ${countItems(itemTotal(r.items))} in ${r.tilesForaged} tiles: ${listItems(r.items)}.`,
+    };
   }
   if (r.tilesForaged > 0) return { title: `Searched ${r.tilesForaged} tiles but found nothing this time` };
   return { title: 'All nearby tiles were recently foraged' };
@@ -64,12 +67,14 @@ export interface LogLine {
 export function scavengeLog(place: string, r: ScavengeResult): LogLine {
   if (searchedOut(r)) return { type: 'move', message: `${place} is picked clean` };
   const clean = r.depleted ? '; it is picked clean' : '';
-  if (r.items.length > 0) return { type: 'discover', message: `Found ${countItems(itemTotal(r.items))} at ${place}: ${listItems(r.items)}${clean}` };
+  if (r.items.length > 0)
+    return { type: 'discover', message: `Found ${countItems(itemTotal(r.items))} at ${place}: ${listItems(r.items)}${clean}` };
   return { type: 'move', message: `Searched ${place} and found nothing${clean}` };
 }
 
 export function forageLog(r: ForageResult): LogLine {
-  if (r.items.length > 0) return { type: 'discover', message: `Foraged ${countItems(itemTotal(r.items))}: ${listItems(r.items)}` };
+  if (r.items.length > 0)
+    return { type: 'discover', message: `Foraged ${countItems(itemTotal(r.items))}: ${listItems(r.items)}` };
   if (r.tilesForaged > 0) return { type: 'move', message: `Foraged ${r.tilesForaged} tiles and found nothing` };
   return { type: 'move', message: 'Foraged nowhere new: the nearby tiles were recently foraged' };
 }

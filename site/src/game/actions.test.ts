@@ -2,8 +2,20 @@ import { beforeEach, describe, expect, test } from 'bun:test';
 import type { InventoryItem } from '../../../api/contract/items.ts';
 import type { ToastInput } from '../islands/game/toast/toast-store.ts';
 import {
-  $autoScavenge, $exhausted, $forageScoured, $foraging, $inventory, $lastForage, $nearbyPoi, $playerTile, $results, $scavenging, $wanderer,
-  isExhausted, resetActionStores, type NearbyPoiView,
+  $autoScavenge,
+  $exhausted,
+  $forageScoured,
+  $foraging,
+  $inventory,
+  $lastForage,
+  $nearbyPoi,
+  $playerTile,
+  $results,
+  $scavenging,
+  $wanderer,
+  isExhausted,
+  resetActionStores,
+  type NearbyPoiView,
 } from '../stores/actions.ts';
 import { createActions, type ActionDeps } from './actions.ts';
 import type { ForageResult, ScavengeResult } from './actions-text.ts';
@@ -18,11 +30,22 @@ const POI: NearbyPoiView = {
   significance: 4,
   currentSignificance: 2,
 };
-const loot = (itemName: string, quantity = 1) => ({ itemName, itemType: 'material' as const, quantity, metadata: { quality: 50 } });
+const loot = (itemName: string, quantity = 1) => ({
+  itemName,
+  itemType: 'material' as const,
+  quantity,
+  metadata: { quality: 50 },
+});
 const step = (before: number, items = [loot('Rope')], floor = 0): ScavengeResult =>
   before <= floor
     ? { items: [], depleted: true, currentSignificance: before, newSignificance: before, npcSpawnCheck: { shouldSpawn: false } }
-    : { items, depleted: before - 1 <= floor, currentSignificance: before, newSignificance: before - 1, npcSpawnCheck: { shouldSpawn: false } };
+    : {
+        items,
+        depleted: before - 1 <= floor,
+        currentSignificance: before,
+        newSignificance: before - 1,
+        npcSpawnCheck: { shouldSpawn: false },
+      };
 const httpError = (status: number, message: string) => Object.assign(new Error(`${status}: ${message}`), { status });
 
 function harness(over: Partial<ActionDeps> = {}) {
@@ -32,7 +55,9 @@ function harness(over: Partial<ActionDeps> = {}) {
   const sig = new Map<string, number>();
   let significance = POI.currentSignificance;
   const timers = new FakeTimers();
-  const inventory: InventoryItem[] = [{ id: '1', itemName: 'Rope', itemType: 'material', category: 'materials', quantity: 1, metadata: { quality: 50 } }];
+  const inventory: InventoryItem[] = [
+    { id: '1', itemName: 'Rope', itemType: 'material', category: 'materials', quantity: 1, metadata: { quality: 50 } },
+  ];
   const deps: ActionDeps = {
     scavengeCall: async () => {
       calls.scavenge++;
@@ -93,9 +118,13 @@ describe('actions', () => {
   });
 
   test('failures: Scavenging Failed (destructive); 401 goes to the Unauthorized flow without a second toast', async () => {
-    const h = harness({ scavengeCall: async () => Promise.reject(httpError(403, 'You are too far away to search Old Gas Station')) });
+    const h = harness({
+      scavengeCall: async () => Promise.reject(httpError(403, 'You are too far away to search Old Gas Station')),
+    });
     await h.actions.scavenge();
-    expect(h.toasts).toEqual([{ title: 'Scavenging Failed', description: 'Could not scavenge this location.', variant: 'destructive' }]);
+    expect(h.toasts).toEqual([
+      { title: 'Scavenging Failed', description: 'Could not scavenge this location.', variant: 'destructive' },
+    ]);
     const u = harness({ scavengeCall: async () => Promise.reject(httpError(401, 'Unauthorized')) });
     await u.actions.scavenge();
     expect(u.calls.unauthorized).toBe(1);
@@ -134,7 +163,11 @@ describe('actions', () => {
     const e = harness({ scavengeCall: async () => (++n === 2 ? Promise.reject(httpError(500, 'boom')) : step(9)) });
     e.actions.startAuto();
     await e.timers.advance(5000);
-    expect(e.toasts.at(-1)).toEqual({ title: 'Auto-Scavenge Failed', description: 'Could not continue auto-scavenging.', variant: 'destructive' });
+    expect(e.toasts.at(-1)).toEqual({
+      title: 'Auto-Scavenge Failed',
+      description: 'Could not continue auto-scavenging.',
+      variant: 'destructive',
+    });
     expect($autoScavenge.get()).toBeNull();
 
     const w = harness({ scavengeCall: async () => step(9) });
@@ -163,7 +196,9 @@ describe('actions', () => {
   test('forage: success remembers the place (same-area rule disables it), failures keep it enabled', async () => {
     const f = harness({ forageCall: async () => Promise.reject(httpError(409, 'out of sync')) });
     await f.actions.forage();
-    expect(f.toasts).toEqual([{ title: 'Foraging Failed', description: 'Could not forage for materials.', variant: 'destructive' }]);
+    expect(f.toasts).toEqual([
+      { title: 'Foraging Failed', description: 'Could not forage for materials.', variant: 'destructive' },
+    ]);
     expect($forageScoured.get()).toBe(false);
 
     const h = harness();

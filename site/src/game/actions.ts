@@ -9,13 +9,30 @@ import type { InventoryItem } from '../../../api/contract/items.ts';
 import type { WorldEventType } from '../../../api/contract/world.ts';
 import type { ToastInput } from '../islands/game/toast/toast-store.ts';
 import {
-  $autoScavenge, $exhausted, $forageScoured, $foraging, $inventory, $lastForage, $nearbyPoi, $scavenging, $wanderer, addResult,
+  $autoScavenge,
+  $exhausted,
+  $forageScoured,
+  $foraging,
+  $inventory,
+  $lastForage,
+  $nearbyPoi,
+  $scavenging,
+  $wanderer,
+  addResult,
 } from '../stores/actions.ts';
 import { AutoLoop, type AutoEnd, type Timers } from './actions-auto.ts';
 import { coalesced } from './actions-refresh.ts';
 import {
-  ACTION_TOASTS, UNKNOWN_SURVIVOR, forageLog, forageNote, forageToast, scavengeLog, scavengeNote, scavengeToast,
-  type ForageResult, type ScavengeResult,
+  ACTION_TOASTS,
+  UNKNOWN_SURVIVOR,
+  forageLog,
+  forageNote,
+  forageToast,
+  scavengeLog,
+  scavengeNote,
+  scavengeToast,
+  type ForageResult,
+  type ScavengeResult,
 } from './actions-text.ts';
 import { tileOf } from './geometry.ts';
 
@@ -137,7 +154,12 @@ export function createActions(d: ActionDeps): Actions {
       d.toast(forageToast(r));
       const line = forageLog(r);
       d.log(line.type, line.message);
-      addResult({ kind: 'forage', place: `The land around X ${Math.round(p.x)} · Y ${Math.round(p.y)}`, items: r.items, note: forageNote(r) });
+      addResult({
+        kind: 'forage',
+        place: `The land around X ${Math.round(p.x)} · Y ${Math.round(p.y)}`,
+        items: r.items,
+        note: forageNote(r),
+      });
       if (r.items.length > 0) void refreshInventory();
     } catch (err) {
       fail(err, ACTION_TOASTS.forageFailed);

@@ -1,8 +1,19 @@
 import { describe, expect, test } from 'bun:test';
 import { ZOOM_MAX, ZOOM_MIN } from '../../../api/contract/world.ts';
 import {
-  chunkScreenRect, clampZoom, drawnChunks, formatReadout, screenToWorld, visibleChunks, wantedChunks, worldToScreen, zoomAround,
-  zoomBySteps, zoomForPinch, zoomForWheel, type Camera,
+  chunkScreenRect,
+  clampZoom,
+  drawnChunks,
+  formatReadout,
+  screenToWorld,
+  visibleChunks,
+  wantedChunks,
+  worldToScreen,
+  zoomAround,
+  zoomBySteps,
+  zoomForPinch,
+  zoomForWheel,
+  type Camera,
 } from './camera.ts';
 import { CHUNK_WORLD } from './geometry.ts';
 
@@ -13,7 +24,11 @@ describe('camera', () => {
     const c = cam({ x: 100, y: -50, zoom: 2 });
     expect(worldToScreen(c, 100, -50)).toEqual({ x: 400, y: 300 });
     expect(worldToScreen(c, 110, -40)).toEqual({ x: 420, y: 320 });
-    for (const [sx, sy] of [[0, 0], [123, 456], [800, 600]] as const) {
+    for (const [sx, sy] of [
+      [0, 0],
+      [123, 456],
+      [800, 600],
+    ] as const) {
       const w = screenToWorld(c, sx, sy);
       const back = worldToScreen(c, w.x, w.y);
       expect(back.x).toBeCloseTo(sx, 9);

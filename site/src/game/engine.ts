@@ -8,7 +8,17 @@ import type { LivePlayer } from '../../../api/contract/protocol.ts';
 import type { TimeInfo } from '../../../api/contract/world.ts';
 import type { Chunk, Core, Poi, Visibility } from '../../../core-wasm/index.ts';
 import { INTERACTION_RADIUS } from '../../../core-wasm/constants.ts';
-import { clampZoom, drawnChunks, screenToWorld, wantedChunks, zoomAround, zoomBySteps, zoomForPinch, zoomForWheel, type Camera } from './camera.ts';
+import {
+  clampZoom,
+  drawnChunks,
+  screenToWorld,
+  wantedChunks,
+  zoomAround,
+  zoomBySteps,
+  zoomForPinch,
+  zoomForWheel,
+  type Camera,
+} from './camera.ts';
 import { ChunkCache } from './chunk-cache.ts';
 import { ChunkLoader, type ChunkGenerator } from './chunk-loader.ts';
 import type { ExploredMap } from './explored.ts';
@@ -125,10 +135,16 @@ export class GameEngine {
       (cx, cy) => o.explored.get(cx, cy),
       (cx, cy) => this.cache.get(cx, cy)?.biomes,
     );
-    this.loader = new ChunkLoader(o.seed, o.generators, (key) => this.cache.has(key), (chunk) => this.addChunk(chunk), (err) => {
-      console.error('[map] chunk generation failed', err);
-      o.onChunkError?.(err);
-    });
+    this.loader = new ChunkLoader(
+      o.seed,
+      o.generators,
+      (key) => this.cache.has(key),
+      (chunk) => this.addChunk(chunk),
+      (err) => {
+        console.error('[map] chunk generation failed', err);
+        o.onChunkError?.(err);
+      },
+    );
     this.updateWanted();
     this.raf = requestAnimationFrame(this.frame);
   }
@@ -448,7 +464,12 @@ export class GameEngine {
     if (key === this.visKey) return;
     this.visKey = key;
     const half = Math.floor(radius);
-    const window: ChunkRect = { x0: chunkOfTileCoord(tx - half), y0: chunkOfTileCoord(ty - half), x1: chunkOfTileCoord(tx + half), y1: chunkOfTileCoord(ty + half) };
+    const window: ChunkRect = {
+      x0: chunkOfTileCoord(tx - half),
+      y0: chunkOfTileCoord(ty - half),
+      x1: chunkOfTileCoord(tx + half),
+      y1: chunkOfTileCoord(ty + half),
+    };
     const haveAll = chunksInRect(window).every((c) => this.cache.get(c.cx, c.cy));
     let vis: Visibility;
     try {
@@ -469,7 +490,12 @@ export class GameEngine {
     // Repaint the fog where the old or the new window lies.
     const touched = new Set<string>();
     for (const v of before ? [before, vis] : [vis]) {
-      const r = { x0: chunkOfTileCoord(v.originTileX), y0: chunkOfTileCoord(v.originTileY), x1: chunkOfTileCoord(v.originTileX + v.side - 1), y1: chunkOfTileCoord(v.originTileY + v.side - 1) };
+      const r = {
+        x0: chunkOfTileCoord(v.originTileX),
+        y0: chunkOfTileCoord(v.originTileY),
+        x1: chunkOfTileCoord(v.originTileX + v.side - 1),
+        y1: chunkOfTileCoord(v.originTileY + v.side - 1),
+      };
       for (const c of chunksInRect(r)) touched.add(chunkKey(c.cx, c.cy));
     }
     for (const key of touched) {
@@ -573,7 +599,12 @@ export class GameEngine {
   }
 
   private publishReadout(): void {
-    const r = { x: Math.round(this.me.x), y: Math.round(this.me.y), zoom: Math.round(this.cam.zoom * 100) / 100, panned: this.panned };
+    const r = {
+      x: Math.round(this.me.x),
+      y: Math.round(this.me.y),
+      zoom: Math.round(this.cam.zoom * 100) / 100,
+      panned: this.panned,
+    };
     const key = `${r.x},${r.y},${r.zoom},${r.panned}`;
     if (key === this.lastReadout) return;
     // Position alone changes every frame while walking: 10 updates a second are plenty for a readout.

@@ -4,7 +4,8 @@ import { beaconExplored, EXPLORED_PATH, saveExplored } from './explored-sync.ts'
 
 function explored(chunks: number) {
   const e = new ExploredMap();
-  for (let i = 0; i < chunks; i++) e.mergeVisibility({ originTileX: i * 128, originTileY: 0, side: 1, mask: new Uint8Array([1]) });
+  for (let i = 0; i < chunks; i++)
+    e.mergeVisibility({ originTileX: i * 128, originTileY: 0, side: 1, mask: new Uint8Array([1]) });
   return e;
 }
 

@@ -22,7 +22,11 @@ const browserEnv = (onUnauthorized: () => void): ExploredSyncEnv => ({
 });
 
 /** Posts every unsaved batch; failed batches stay unsaved for the next round. */
-export async function saveExplored(explored: ExploredMap, worldId: string, env: Pick<ExploredSyncEnv, 'post' | 'onUnauthorized'>): Promise<void> {
+export async function saveExplored(
+  explored: ExploredMap,
+  worldId: string,
+  env: Pick<ExploredSyncEnv, 'post' | 'onUnauthorized'>,
+): Promise<void> {
   for (const batch of explored.takeUnsaved()) {
     try {
       await env.post({ worldId, exploredTiles: batch });
@@ -41,7 +45,12 @@ export function beaconExplored(explored: ExploredMap, worldId: string, env: Pick
   }
 }
 
-export function startExploredSync(explored: ExploredMap, worldId: string, onUnauthorized: () => void, env = browserEnv(onUnauthorized)): () => void {
+export function startExploredSync(
+  explored: ExploredMap,
+  worldId: string,
+  onUnauthorized: () => void,
+  env = browserEnv(onUnauthorized),
+): () => void {
   let saving = false;
   const timer = setInterval(() => {
     if (saving) return;

@@ -13,7 +13,14 @@ describe('explored bitsets', () => {
   test('a visibility mask sets bit ty·128 + tx of each chunk it covers, least significant bit first', () => {
     const e = new ExploredMap();
     // Tiles (-1,-1) (chunk -1,-1, local 127,127), (0,0) and (1,0) (chunk 0,0), (130, 2) (chunk 1,0, local 2,2).
-    const changed = e.mergeVisibility(mask(-1, -1, 132, [[0, 0], [1, 1], [2, 1], [131, 3]]));
+    const changed = e.mergeVisibility(
+      mask(-1, -1, 132, [
+        [0, 0],
+        [1, 1],
+        [2, 1],
+        [131, 3],
+      ]),
+    );
     expect([...changed].sort()).toEqual(['-1,-1', '0,0', '1,0']);
     expect(e.has(-1, -1) && e.has(0, 0) && e.has(1, 0) && e.has(130, 2)).toBe(true);
     expect(e.has(2, 0) || e.has(0, 1) || e.has(-1, 0)).toBe(false);
@@ -46,7 +53,12 @@ describe('explored bitsets', () => {
     expect(b.has(0, 0) && b.has(5, 0)).toBe(true);
     expect(b.mergeWire(batch!).size).toBe(0);
     // Wrong lengths and bad base64 are skipped.
-    expect(b.mergeWire([{ chunkX: 3, chunkY: 3, bits: bytesToBase64(new Uint8Array(10)) }, { chunkX: 4, chunkY: 4, bits: '!!' }]).size).toBe(0);
+    expect(
+      b.mergeWire([
+        { chunkX: 3, chunkY: 3, bits: bytesToBase64(new Uint8Array(10)) },
+        { chunkX: 4, chunkY: 4, bits: '!!' },
+      ]).size,
+    ).toBe(0);
   });
 
   test('only changed chunks are saved, at most 16 per request; a failed batch is saved again', () => {

@@ -32,7 +32,11 @@ export function unionRect(a: TileRect | null, b: TileRect | null): TileRect | nu
 }
 
 /** The part of a visibility window that falls into chunk (cx, cy), chunk-local; null if none. */
-export function windowInChunk(v: Pick<VisibilityMask, 'originTileX' | 'originTileY' | 'side'>, cx: number, cy: number): TileRect | null {
+export function windowInChunk(
+  v: Pick<VisibilityMask, 'originTileX' | 'originTileY' | 'side'>,
+  cx: number,
+  cy: number,
+): TileRect | null {
   const x0 = Math.max(0, v.originTileX - cx * CHUNK_SIZE);
   const y0 = Math.max(0, v.originTileY - cy * CHUNK_SIZE);
   const x1 = Math.min(CHUNK_SIZE, v.originTileX + v.side - cx * CHUNK_SIZE);
@@ -41,7 +45,14 @@ export function windowInChunk(v: Pick<VisibilityMask, 'originTileX' | 'originTil
 }
 
 /** The fog state of one tile: 2 visible, 1 explored, 0 unknown. */
-export function fogState(localX: number, localY: number, cx: number, cy: number, explored: Uint8Array | undefined, vis: VisibilityMask | null): 0 | 1 | 2 {
+export function fogState(
+  localX: number,
+  localY: number,
+  cx: number,
+  cy: number,
+  explored: Uint8Array | undefined,
+  vis: VisibilityMask | null,
+): 0 | 1 | 2 {
   if (vis) {
     const vx = cx * CHUNK_SIZE + localX - vis.originTileX;
     const vy = cy * CHUNK_SIZE + localY - vis.originTileY;
@@ -55,7 +66,14 @@ export function fogState(localX: number, localY: number, cx: number, cy: number,
 }
 
 /** Paints `rect` of chunk (cx, cy)'s fog overlay (128 × 128 packed RGBA pixels). */
-export function paintFog(pixels: Uint32Array, rect: TileRect, cx: number, cy: number, explored: Uint8Array | undefined, vis: VisibilityMask | null): void {
+export function paintFog(
+  pixels: Uint32Array,
+  rect: TileRect,
+  cx: number,
+  cy: number,
+  explored: Uint8Array | undefined,
+  vis: VisibilityMask | null,
+): void {
   const colours = [FOG_UNKNOWN, FOG_EXPLORED, FOG_VISIBLE] as const;
   for (let y = rect.y0; y < rect.y1; y++) {
     const row = y * CHUNK_SIZE;

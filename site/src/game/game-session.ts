@@ -13,7 +13,19 @@ import { createCoreWorker, loadCoreInBrowser } from '../lib/core.ts';
 import { toast } from '../islands/game/toast/toast-store.ts';
 import { checkAccess } from '../stores/lobby.ts';
 import {
-  $connection, $init, $me, $online, $readout, $time, $world, addLogEntries, logLocal, removeOnline, resetGameStores, setOnline, upsertOnline,
+  $connection,
+  $init,
+  $me,
+  $online,
+  $readout,
+  $time,
+  $world,
+  addLogEntries,
+  logLocal,
+  removeOnline,
+  resetGameStores,
+  setOnline,
+  upsertOnline,
   type LogEntry,
 } from '../stores/game.ts';
 import { inventoryUpdated, startActionsSession } from './actions-session.ts';
@@ -34,7 +46,12 @@ export const SETTLEMENT_POLL_MS = 10_000;
 export const PLAYER_POLL_MS = 20_000;
 
 /** Eden turns ISO strings into Dates: accept either. */
-const toLog = (e: WorldEvent): LogEntry => ({ id: e.id, type: e.type, message: e.message, at: new Date(e.createdAt as string | Date).toISOString() });
+const toLog = (e: WorldEvent): LogEntry => ({
+  id: e.id,
+  type: e.type,
+  message: e.message,
+  at: new Date(e.createdAt as string | Date).toISOString(),
+});
 
 /** Chunk workers: one per spare core, at most 3 (the main thread draws the map). */
 function workerCount(): number {
@@ -138,7 +155,8 @@ export function startGameSession(worldId: string = DEFAULT_WORLD_ID): () => void
       viewport: { width: window.innerWidth, height: window.innerHeight },
       onReadout: (r) => $readout.set(r),
       onChunkError: (err) => {
-        if (!ready) $init.set({ phase: 'error', message: `Could not generate the terrain: ${(err as Error).message ?? String(err)}` });
+        if (!ready)
+          $init.set({ phase: 'error', message: `Could not generate the terrain: ${(err as Error).message ?? String(err)}` });
       },
       onProgress: ({ ready: done, needed }) => {
         if (ready) return;
@@ -203,8 +221,13 @@ export function startGameSession(worldId: string = DEFAULT_WORLD_ID): () => void
       $connection.set(status === 'closed' ? 'polling' : status);
       setPolling(status === 'reconnecting' || status === 'closed');
       if (status !== 'closed') return;
-      if (code === Close.replaced) toast({ title: 'Connected elsewhere', description: 'The game is open in another tab; this one now refreshes every few seconds.' });
-      else if (code === Close.versionMismatch) toast({ title: 'Game updated', description: 'Reload the page to get the new version.', variant: 'destructive' });
+      if (code === Close.replaced)
+        toast({
+          title: 'Connected elsewhere',
+          description: 'The game is open in another tab; this one now refreshes every few seconds.',
+        });
+      else if (code === Close.versionMismatch)
+        toast({ title: 'Game updated', description: 'Reload the page to get the new version.', variant: 'destructive' });
       else if (code === Close.accessLost) void checkAccess();
     }
 

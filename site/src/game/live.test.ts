@@ -70,7 +70,8 @@ function harness() {
     t!.fn();
     return t!.ms;
   };
-  const connect = (s: FakeSocket) => s.serverSays({ type: 'connected', protocolVersion: PROTOCOL_VERSION, worldId: 'default', playerId: 'me' });
+  const connect = (s: FakeSocket) =>
+    s.serverSays({ type: 'connected', protocolVersion: PROTOCOL_VERSION, worldId: 'default', playerId: 'me' });
   return { client, sockets, timers, logs, statuses, calls, fireRetry, connect };
 }
 
@@ -93,7 +94,16 @@ describe('live connection', () => {
     s.serverSays({ type: 'player_left', playerId: 'b' });
     s.serverSays({ type: 'inventory_updated' });
     s.serverSays({ type: 'pong', serverTime: 1 });
-    expect(h.calls).toEqual(['connected me', 'players 1', 'joined b', 'moved b 3,4', 'rejected 0,0', 'time 12:00', 'left b', 'other inventory_updated']);
+    expect(h.calls).toEqual([
+      'connected me',
+      'players 1',
+      'joined b',
+      'moved b 3,4',
+      'rejected 0,0',
+      'time 12:00',
+      'left b',
+      'other inventory_updated',
+    ]);
     expect(h.statuses.map((x) => x.status)).toEqual(['connecting', 'open']);
     expect(h.client.isConnected).toBe(true);
     expect(h.client.send({ type: 'player_move', x: 1, y: 2 })).toBe(true);
@@ -154,14 +164,17 @@ describe('live connection', () => {
     expect(h.fireRetry()).toBe(1000);
   });
 
-  test.each([Close.normal, Close.replaced, Close.accessLost, Close.versionMismatch])('no reconnect after close code %d', (code) => {
-    const h = harness();
-    h.client.start();
-    h.connect(h.sockets[0]!);
-    h.sockets[0]!.drop(code);
-    expect(h.timers).toHaveLength(0);
-    expect(h.statuses.at(-1)).toEqual({ status: 'closed', code, attempt: undefined });
-  });
+  test.each([Close.normal, Close.replaced, Close.accessLost, Close.versionMismatch])(
+    'no reconnect after close code %d',
+    (code) => {
+      const h = harness();
+      h.client.start();
+      h.connect(h.sockets[0]!);
+      h.sockets[0]!.drop(code);
+      expect(h.timers).toHaveLength(0);
+      expect(h.statuses.at(-1)).toEqual({ status: 'closed', code, attempt: undefined });
+    },
+  );
 
   test('a server on another protocol version is left, without reconnecting', () => {
     const h = harness();

@@ -13,7 +13,8 @@ describe('map details', () => {
   test('water and mountains block walkers, as on the server', () => {
     expect(isImpassableBiome(Biome.water)).toBe(true);
     expect(isImpassableBiome(Biome.mountains)).toBe(true);
-    for (const b of [Biome.plains, Biome.desert, Biome.hills, Biome.marsh, Biome.ruins, Biome.forest]) expect(isImpassableBiome(b)).toBe(false);
+    for (const b of [Biome.plains, Biome.desert, Biome.hills, Biome.marsh, Biome.ruins, Biome.forest])
+      expect(isImpassableBiome(b)).toBe(false);
   });
 
   test('terrain pixels: every biome has a colour; the grain is deterministic per tile', () => {
@@ -63,7 +64,11 @@ describe('map details', () => {
     const went: string[] = [];
     handleUnauthorized((url) => went.push(url));
     handleUnauthorized((url) => went.push(url));
-    expect($toast.get()).toMatchObject({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+    expect($toast.get()).toMatchObject({
+      title: 'Unauthorized',
+      description: 'You are logged out. Logging in again...',
+      variant: 'destructive',
+    });
     expect(went).toEqual([]);
     await Bun.sleep(LOGIN_REDIRECT_MS + 50);
     expect(went).toEqual(['/api/login']);

@@ -69,7 +69,13 @@ export class Minimap {
   }
 
   /** Draws the minimap centred on (x, y) into a canvas of `size` CSS pixels. */
-  draw(ctx: CanvasRenderingContext2D, size: number, dpr: number, me: { x: number; y: number; colour: string }, others: { x: number; y: number; colour: string }[]): void {
+  draw(
+    ctx: CanvasRenderingContext2D,
+    size: number,
+    dpr: number,
+    me: { x: number; y: number; colour: string },
+    others: { x: number; y: number; colour: string }[],
+  ): void {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.fillStyle = 'rgb(14 12 10)';
     ctx.fillRect(0, 0, size, size);

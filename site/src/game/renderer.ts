@@ -75,13 +75,15 @@ export function renderFrame(ctx: CanvasRenderingContext2D, s: Scene): void {
   const tactical = isTactical(cam.zoom);
   const small = cam.zoom < 0.6;
   const margin = 40;
-  const onScreen = (p: { x: number; y: number }) => p.x > -margin && p.y > -margin && p.x < cam.width + margin && p.y < cam.height + margin;
+  const onScreen = (p: { x: number; y: number }) =>
+    p.x > -margin && p.y > -margin && p.x < cam.width + margin && p.y < cam.height + margin;
 
   for (const poi of s.pois) {
     const p = worldToScreen(cam, poi.x, poi.y);
     if (!onScreen(p)) continue;
     drawPoi(ctx, p.x, p.y, poi.landmark, poi.depleted, small);
-    if (tactical || (poi.landmark && cam.zoom >= 0.8)) drawLabel(ctx, poi.name, p.x, p.y - 10, poi.landmark ? '#f5b955' : '#e8d9b0');
+    if (tactical || (poi.landmark && cam.zoom >= 0.8))
+      drawLabel(ctx, poi.name, p.x, p.y - 10, poi.landmark ? '#f5b955' : '#e8d9b0');
   }
   for (const st of s.settlements) {
     const p = worldToScreen(cam, st.x, st.y);

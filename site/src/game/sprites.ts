@@ -76,7 +76,13 @@ export function drawSettlement(ctx: Ctx, x: number, y: number): void {
 }
 
 /** The navigation target: a ring and cross at the target, and an arrow from the survivor toward it. */
-export function drawNavTarget(ctx: Ctx, from: { x: number; y: number }, to: { x: number; y: number }, alpha: number, pulse: number): void {
+export function drawNavTarget(
+  ctx: Ctx,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  alpha: number,
+  pulse: number,
+): void {
   ctx.save();
   ctx.globalAlpha = alpha;
   ctx.strokeStyle = '#f5b955';

@@ -46,9 +46,12 @@ export function rasterTerrain(biomes: Uint8Array, cx: number, cy: number, out: U
       const [r, g, b] = BIOME_RGB[code] ?? [255, 0, 255];
       const h = tileHash(ox + x, oy + y);
       let k = 0.92 + (h / 255) * 0.16;
-      if (code === Biome.ruins && h > 170) k = 0.7; // standing walls
-      else if (code === Biome.mountains && h > 200) k = 1.25; // bare rock catching light
-      else if (code === Biome.forest && h < 60) k = 0.78; // darker canopy
+      if (code === Biome.ruins && h > 170)
+        k = 0.7; // standing walls
+      else if (code === Biome.mountains && h > 200)
+        k = 1.25; // bare rock catching light
+      else if (code === Biome.forest && h < 60)
+        k = 0.78; // darker canopy
       else if (code === Biome.water) k = 0.96 + (h / 255) * 0.08;
       out[i] = rgba(clamp8(r * k), clamp8(g * k), clamp8(b * k), 255);
     }

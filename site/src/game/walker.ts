@@ -39,7 +39,13 @@ export function walkable(from: Point, to: Point, passable: Passable): { point: P
 }
 
 /** One frame of walking toward `target` (dt in seconds). */
-export function stepToward(pos: Point, target: Point, dt: number, passable: Passable, speed = PLAYER_SPEED_UNITS_PER_SECOND): StepResult {
+export function stepToward(
+  pos: Point,
+  target: Point,
+  dt: number,
+  passable: Passable,
+  speed = PLAYER_SPEED_UNITS_PER_SECOND,
+): StepResult {
   const dx = target.x - pos.x;
   const dy = target.y - pos.y;
   const dist = Math.hypot(dx, dy);
@@ -55,7 +61,14 @@ export function stepToward(pos: Point, target: Point, dt: number, passable: Pass
  * One frame of keyboard walking in direction (dirX, dirY) (any length; normalised here). Blocked diagonally, it
  * slides along whichever axis is free, as players expect at a shore.
  */
-export function stepInDirection(pos: Point, dirX: number, dirY: number, dt: number, passable: Passable, speed = PLAYER_SPEED_UNITS_PER_SECOND): StepResult {
+export function stepInDirection(
+  pos: Point,
+  dirX: number,
+  dirY: number,
+  dt: number,
+  passable: Passable,
+  speed = PLAYER_SPEED_UNITS_PER_SECOND,
+): StepResult {
   const len = Math.hypot(dirX, dirY);
   if (len === 0) return { x: pos.x, y: pos.y, arrived: true, blocked: false };
   const travel = speed * Math.max(0, dt);

@@ -18,8 +18,7 @@ export async function unwrap<T>(call: Promise<EdenResult<T>>): Promise<T> {
   const { data, error, response } = await call;
   if (error) {
     const value = error.value as { message?: unknown } | string | undefined;
-    const message =
-      typeof value === 'string' ? value : typeof value?.message === 'string' ? value.message : response.statusText;
+    const message = typeof value === 'string' ? value : typeof value?.message === 'string' ? value.message : response.statusText;
     const err = new Error(`${response.status}: ${message || response.statusText}`) as Error & { status: number };
     err.status = response.status;
     throw err;

@@ -1,9 +1,27 @@
 import { beforeEach, expect, test } from 'bun:test';
-import { $forageScoured, $lastForage, $playerTile, $results, addResult, pickedClean, resetActionStores, RESULTS_KEPT, type NearbyPoiView } from './actions.ts';
+import {
+  $forageScoured,
+  $lastForage,
+  $playerTile,
+  $results,
+  addResult,
+  pickedClean,
+  resetActionStores,
+  RESULTS_KEPT,
+  type NearbyPoiView,
+} from './actions.ts';
 
 beforeEach(() => resetActionStores());
 
-const poi: NearbyPoiView = { id: 'p', name: 'P', type: 'church', biome: 'ruins', landmark: false, significance: 5, currentSignificance: 2 };
+const poi: NearbyPoiView = {
+  id: 'p',
+  name: 'P',
+  type: 'church',
+  biome: 'ruins',
+  landmark: false,
+  significance: 5,
+  currentSignificance: 2,
+};
 
 test('forage is scoured within 2 cells of 5 tiles of the last forage, on both axes', () => {
   expect($forageScoured.get()).toBe(false);

@@ -39,7 +39,10 @@ export const $autoScavenge = atom<{ poiId: string; poiName: string } | null>(nul
 export const $exhausted = atom<{ poiId: string; significance: number } | null>(null);
 
 /** Forage is disabled while one is pending, or where the last one was (the same-area rule of api/contract). */
-export const $forageScoured = computed([$lastForage, $playerTile], (last, here) => !!last && !!here && sameForageArea(last, here));
+export const $forageScoured = computed(
+  [$lastForage, $playerTile],
+  (last, here) => !!last && !!here && sameForageArea(last, here),
+);
 
 /** 'Area picked clean': significance at or below 0, or the server's depleted answer still holds. */
 export function pickedClean(poi: NearbyPoiView, exhausted: { poiId: string; significance: number } | null): boolean {

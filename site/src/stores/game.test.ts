@@ -1,5 +1,16 @@
 import { beforeEach, describe, expect, test } from 'bun:test';
-import { $gameLog, $online, $onlineList, addLogEntries, LOG_LIMIT, logLocal, removeOnline, resetGameStores, setOnline, upsertOnline } from './game.ts';
+import {
+  $gameLog,
+  $online,
+  $onlineList,
+  addLogEntries,
+  LOG_LIMIT,
+  logLocal,
+  removeOnline,
+  resetGameStores,
+  setOnline,
+  upsertOnline,
+} from './game.ts';
 
 const player = (id: string, name: string, displayName: string | null = null) => ({ id, name, displayName, color: '#fff' });
 
@@ -27,7 +38,15 @@ describe('game stores', () => {
     ]);
     addLogEntries([{ id: 2, type: 'move', message: 'b', at: '2026-01-01T00:00:02.000Z' }]);
     expect($gameLog.get().map((e) => e.id)).toEqual([1, 2]);
-    for (let i = 0; i < LOG_LIMIT + 5; i++) addLogEntries([{ id: 100 + i, type: 'discover', message: `m${i}`, at: `2026-01-01T01:${String(i % 60).padStart(2, '0')}:${String(Math.floor(i / 60)).padStart(2, '0')}.000Z` }]);
+    for (let i = 0; i < LOG_LIMIT + 5; i++)
+      addLogEntries([
+        {
+          id: 100 + i,
+          type: 'discover',
+          message: `m${i}`,
+          at: `2026-01-01T01:${String(i % 60).padStart(2, '0')}:${String(Math.floor(i / 60)).padStart(2, '0')}.000Z`,
+        },
+      ]);
     expect($gameLog.get()).toHaveLength(LOG_LIMIT);
   });
 

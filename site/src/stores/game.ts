@@ -74,7 +74,9 @@ export function addLogEntries(entries: LogEntry[]): void {
 /** The same happening already logged from the other source (socket vs. /events) within 10 s. */
 function echoes(current: LogEntry[], e: LogEntry): boolean {
   const t = Date.parse(e.at);
-  return current.some((c) => (c.id > 0) !== (e.id > 0) && c.type === e.type && c.message === e.message && Math.abs(Date.parse(c.at) - t) < 10_000);
+  return current.some(
+    (c) => c.id > 0 !== e.id > 0 && c.type === e.type && c.message === e.message && Math.abs(Date.parse(c.at) - t) < 10_000,
+  );
 }
 
 /** A live event with no server id (join/leave heard on the socket, your own travels). */

@@ -99,7 +99,12 @@ describe('leaving the lobby', () => {
     await Promise.all([inFlight, left]);
     await refreshLobby();
 
-    expect(log).toEqual(['start GET /api/lobby', 'end GET /api/lobby', 'start POST /api/lobby/leave', 'end POST /api/lobby/leave']);
+    expect(log).toEqual([
+      'start GET /api/lobby',
+      'end GET /api/lobby',
+      'start POST /api/lobby/leave',
+      'end POST /api/lobby/leave',
+    ]);
     expect((globalThis as unknown as { location: { href: string } }).location.href).toBe('/');
     expect($lobby.get().status).toBe('loaded');
   });

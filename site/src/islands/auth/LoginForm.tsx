@@ -43,10 +43,28 @@ export default function LoginForm() {
   return (
     <div className="wl-panel login-panel">
       <div role="tablist" aria-label="Sign in or create an account" className="login-tabs">
-        <button type="button" role="tab" aria-selected={!registering} className={`wl-button ${registering ? 'wl-button--ghost' : ''}`} onClick={() => { setMode('signin'); setError(null); }}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={!registering}
+          className={`wl-button ${registering ? 'wl-button--ghost' : ''}`}
+          onClick={() => {
+            setMode('signin');
+            setError(null);
+          }}
+        >
           Sign in
         </button>
-        <button type="button" role="tab" aria-selected={registering} className={`wl-button ${registering ? '' : 'wl-button--ghost'}`} onClick={() => { setMode('register'); setError(null); }}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={registering}
+          className={`wl-button ${registering ? '' : 'wl-button--ghost'}`}
+          onClick={() => {
+            setMode('register');
+            setError(null);
+          }}
+        >
           Create account
         </button>
       </div>
@@ -57,7 +75,14 @@ export default function LoginForm() {
         </label>
         <label className="wl-field">
           Password
-          <input name="password" type="password" autoComplete={registering ? 'new-password' : 'current-password'} required minLength={registering ? PASSWORD_MIN : 1} maxLength={PASSWORD_MAX} />
+          <input
+            name="password"
+            type="password"
+            autoComplete={registering ? 'new-password' : 'current-password'}
+            required
+            minLength={registering ? PASSWORD_MIN : 1}
+            maxLength={PASSWORD_MAX}
+          />
         </label>
         {registering && (
           <>
@@ -71,7 +96,11 @@ export default function LoginForm() {
             </label>
           </>
         )}
-        {error && <p role="alert" className="wl-error">{error}</p>}
+        {error && (
+          <p role="alert" className="wl-error">
+            {error}
+          </p>
+        )}
         <button className="wl-button" type="submit" disabled={pending}>
           {pending ? 'Please wait...' : registering ? 'Create account' : 'Sign in'}
         </button>

@@ -7,7 +7,10 @@ export function DayNight() {
   if (!time) return null;
   const label = time.isDay ? 'Day' : 'Night';
   return (
-    <p className={`game-daynight game-daynight--${time.isDay ? 'day' : 'night'}`} title={`${label}: vision ×${time.visionMultiplier}`}>
+    <p
+      className={`game-daynight game-daynight--${time.isDay ? 'day' : 'night'}`}
+      title={`${label}: vision ×${time.visionMultiplier}`}
+    >
       {time.isDay ? (
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
           <circle cx="12" cy="12" r="4" />

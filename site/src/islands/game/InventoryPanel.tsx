@@ -13,7 +13,11 @@ export function InventoryPanel() {
   if (groups.length === 0) {
     if (inv.status === 'loading') return <p className="wl-muted game-slot">Checking your pack...</p>;
     if (inv.status === 'error') return <p className="wl-error game-slot">Could not load your inventory.</p>;
-    return <p className="wl-muted game-slot" data-slot="inventory">Your pack is empty.</p>;
+    return (
+      <p className="wl-muted game-slot" data-slot="inventory">
+        Your pack is empty.
+      </p>
+    );
   }
   return (
     <div className="act-inventory" data-slot="inventory" data-testid="inventory">

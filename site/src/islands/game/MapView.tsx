@@ -26,17 +26,12 @@ export function MapView() {
 
   return (
     <section className="game-map" aria-label="Map">
-      <div
-        ref={wrapper}
-        className="game-map__surface"
-        data-testid="map"
-        tabIndex={0}
-        aria-describedby="map-help"
-      >
+      <div ref={wrapper} className="game-map__surface" data-testid="map" tabIndex={0} aria-describedby="map-help">
         <canvas ref={canvas} role="img" aria-label="Map of the wasteland around your survivor" />
       </div>
       <p id="map-help" className="wl-visually-hidden">
-        Click or tap to walk there. W A S D or the arrow keys walk. Drag to look around, C to re-centre. Scroll, pinch, plus or minus to zoom.
+        Click or tap to walk there. W A S D or the arrow keys walk. Drag to look around, C to re-centre. Scroll, pinch, plus or
+        minus to zoom.
       </p>
       <canvas ref={minimap} className="game-minimap" aria-label="Minimap of explored land" role="img" />
       <Readout />

@@ -53,7 +53,12 @@ export function MobileBar() {
       )}
       <nav className="game-mobilebar" aria-label="Game panels">
         {PANELS.map((p) => (
-          <button key={p.id} type="button" aria-pressed={open === p.id} onClick={() => $mobilePanel.set(open === p.id ? null : p.id)}>
+          <button
+            key={p.id}
+            type="button"
+            aria-pressed={open === p.id}
+            onClick={() => $mobilePanel.set(open === p.id ? null : p.id)}
+          >
             {p.label}
           </button>
         ))}

@@ -8,7 +8,12 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute:
 /** The latest scavenge and forage results, newest first: what was found, where, and what is left. */
 export function ScavengeResultsPanel() {
   const results = useStore($results);
-  if (results.length === 0) return <p className="wl-muted game-slot" data-slot="scavenge-results">Nothing scavenged yet.</p>;
+  if (results.length === 0)
+    return (
+      <p className="wl-muted game-slot" data-slot="scavenge-results">
+        Nothing scavenged yet.
+      </p>
+    );
   return (
     <ol className="act-results" aria-label="Latest results" data-slot="scavenge-results">
       {results.map((r) => (

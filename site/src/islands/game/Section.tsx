@@ -1,7 +1,17 @@
 import { useId, useState, type ReactNode } from 'react';
 
 /** A collapsible sidebar section: a heading button with aria-expanded over its content. */
-export function Section({ title, children, defaultOpen = true, badge }: { title: string; children: ReactNode; defaultOpen?: boolean; badge?: ReactNode }) {
+export function Section({
+  title,
+  children,
+  defaultOpen = true,
+  badge,
+}: {
+  title: string;
+  children: ReactNode;
+  defaultOpen?: boolean;
+  badge?: ReactNode;
+}) {
   const [open, setOpen] = useState(defaultOpen);
   const id = useId();
   return (

@@ -16,7 +16,12 @@ export function LobbyActions({ place }: { place: MyPlace }) {
             <a className="wl-button" href="/game">
               Enter Game
             </a>
-            <button type="button" className="wl-button wl-button--ghost" disabled={busy} onClick={() => void setReady(!place.isReady)}>
+            <button
+              type="button"
+              className="wl-button wl-button--ghost"
+              disabled={busy}
+              onClick={() => void setReady(!place.isReady)}
+            >
               {place.isReady ? 'Mark Not Ready' : 'Mark Ready'}
             </button>
             <button type="button" className="wl-button wl-button--danger" disabled={busy} onClick={() => void leaveLobby()}>

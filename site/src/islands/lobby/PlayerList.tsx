@@ -22,9 +22,7 @@ export function PlayerList({ players, maxPlayers, meId }: { players: LobbyPlayer
               <span className="wl-muted lobby-time">
                 Joined <time dateTime={p.joinedAt}>{joinedTime(p.joinedAt)}</time>
               </span>
-              <span className={`lobby-badge ${p.isReady ? 'lobby-badge--ready' : ''}`}>
-                {p.isReady ? 'Ready' : 'Not Ready'}
-              </span>
+              <span className={`lobby-badge ${p.isReady ? 'lobby-badge--ready' : ''}`}>{p.isReady ? 'Ready' : 'Not Ready'}</span>
             </li>
           ))}
         </ul>

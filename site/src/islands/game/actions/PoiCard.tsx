@@ -49,7 +49,12 @@ export function PoiCard() {
             Stop Auto-Scavenge
           </button>
         ) : (
-          <button type="button" className="wl-button wl-button--sm wl-button--ghost" disabled={blocked} onClick={() => actions?.startAuto()}>
+          <button
+            type="button"
+            className="wl-button wl-button--sm wl-button--ghost"
+            disabled={blocked}
+            onClick={() => actions?.startAuto()}
+          >
             Auto-Scavenge
           </button>
         )}

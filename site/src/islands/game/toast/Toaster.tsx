@@ -72,7 +72,12 @@ export function Toaster() {
               <p className="wl-toast__title">{current.title}</p>
               {current.description && <p className="wl-toast__description">{current.description}</p>}
             </div>
-            <button type="button" className="wl-toast__close" aria-label="Close notification" onClick={() => dismissToast(current.id)}>
+            <button
+              type="button"
+              className="wl-toast__close"
+              aria-label="Close notification"
+              onClick={() => dismissToast(current.id)}
+            >
               ×
             </button>
           </li>

@@ -1,3 +1,12 @@
 /** The toast system: `toast({ title, description, variant })` from anywhere, `<Toaster />` once per page. */
-export { toast, dismissToast, $toast, TOAST_DURATION_MS, TOAST_SWIPE_DISMISS_PX, type Toast, type ToastInput, type ToastVariant } from './toast-store.ts';
+export {
+  toast,
+  dismissToast,
+  $toast,
+  TOAST_DURATION_MS,
+  TOAST_SWIPE_DISMISS_PX,
+  type Toast,
+  type ToastInput,
+  type ToastVariant,
+} from './toast-store.ts';
 export { Toaster, swipeDismisses } from './Toaster.tsx';

@@ -6,7 +6,12 @@ describe('toasts', () => {
   test('one at a time: a new toast replaces the current one; 5 s and the default variant unless told', () => {
     const first = toast({ title: 'One' });
     expect($toast.get()).toMatchObject({ id: first, title: 'One', variant: 'default', duration: TOAST_DURATION_MS });
-    const second = toast({ title: 'Movement Failed', description: 'Could not move to that position', variant: 'destructive', duration: 100 });
+    const second = toast({
+      title: 'Movement Failed',
+      description: 'Could not move to that position',
+      variant: 'destructive',
+      duration: 100,
+    });
     expect($toast.get()).toMatchObject({ id: second, variant: 'destructive', duration: 100 });
     dismissToast(first); // already replaced: nothing happens
     expect($toast.get()?.id).toBe(second);

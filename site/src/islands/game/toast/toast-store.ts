@@ -30,7 +30,13 @@ let nextId = 1;
 /** Shows a toast (replacing any other); returns its id. */
 export function toast(input: ToastInput): number {
   const id = nextId++;
-  $toast.set({ id, title: input.title, description: input.description, variant: input.variant ?? 'default', duration: input.duration ?? TOAST_DURATION_MS });
+  $toast.set({
+    id,
+    title: input.title,
+    description: input.description,
+    variant: input.variant ?? 'default',
+    duration: input.duration ?? TOAST_DURATION_MS,
+  });
   return id;
 }
 
