@@ -28,25 +28,24 @@ if (!existsSync(chromium)) {
   }
 }
 
-// Types first: the islands, the server and the tests share one contract, so a type error anywhere is a defect.
+// Types, lint and format first: the islands, the server and the tests share one contract, so a type error anywhere
+// is a defect; `typecheck` is tsc plus astro check, `lint` is Biome (lint and format).
 let passed = 0;
 let failed = 0;
-{
+for (const step of ['typecheck', 'lint'] as const) {
   const sync = Bun.spawnSync(['bunx', '--bun', 'astro', 'sync'], {
     cwd: root,
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
     stdout: 'ignore',
     stderr: 'inherit',
   });
-  const tsc =
-    sync.exitCode === 0
-      ? Bun.spawnSync(['bunx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], { cwd: root, stdout: 'inherit', stderr: 'inherit' })
-      : sync;
-  if (tsc.exitCode === 0) {
-    console.log('typecheck: ok');
+  const result =
+    sync.exitCode === 0 ? Bun.spawnSync(['bun', 'run', step], { cwd: root, stdout: 'inherit', stderr: 'inherit' }) : sync;
+  if (result.exitCode === 0) {
+    console.log(`${step}: ok`);
     passed += 1;
   } else {
-    console.log('typecheck: FAILED');
+    console.log(`${step}: FAILED`);
     failed += 1;
   }
 }

@@ -149,17 +149,15 @@ export async function setupFuzz(backend: Backend): Promise<FuzzEnv> {
     const pois = nearbyPois(core);
     const target = pois.find((p) => !p.landmark && p.significance >= 4) ?? pois[0]!;
     // The player enters the world for the first time standing next to the target POI.
-    await server.database.db
-      .insert(players)
-      .values({
-        userId: ids.player,
-        worldId: 'default',
-        name: names.player,
-        x: target.worldX + 5,
-        y: target.worldY,
-        color: '#fff',
-        isOnline: false,
-      });
+    await server.database.db.insert(players).values({
+      userId: ids.player,
+      worldId: 'default',
+      name: names.player,
+      x: target.worldX + 5,
+      y: target.worldY,
+      color: '#fff',
+      isOnline: false,
+    });
     const me = await cast.player.json(cast.player.get('/api/player/current'));
     const walkerPos = await cast.walker.json(cast.walker.get('/api/player/current'));
 
@@ -492,17 +490,15 @@ function httpCase(env: FuzzEnv): fc.Arbitrary<HttpCase> {
       },
       {
         weight: 1,
-        arbitrary: fc
-          .tuple(valid, fc.integer({ min: 1, max: 200_000 }), fc.boolean(), jsonType)
-          .map(
-            ([value, extra, chunked, contentType]): Body => ({
-              kind: 'oversized',
-              value: value ?? {},
-              extra,
-              chunked,
-              contentType,
-            }),
-          ),
+        arbitrary: fc.tuple(valid, fc.integer({ min: 1, max: 200_000 }), fc.boolean(), jsonType).map(
+          ([value, extra, chunked, contentType]): Body => ({
+            kind: 'oversized',
+            value: value ?? {},
+            extra,
+            chunked,
+            contentType,
+          }),
+        ),
       },
     );
     return fc

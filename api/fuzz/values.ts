@@ -72,6 +72,7 @@ export const NASTY_STRINGS: readonly string[] = [
   '<script>alert(1)</script>',
   "' OR '1'='1",
   "1'); DROP TABLE users;--",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant literally
   '${7*7}',
   '{{7*7}}',
   '__proto__',

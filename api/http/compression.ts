@@ -16,7 +16,7 @@ export const jsonCompression = new Elysia({ name: 'wasteland.compression' }).map
     const text = JSON.stringify(value);
     if (text.length < MIN_BYTES) return;
     set.headers['content-encoding'] = 'gzip';
-    set.headers['vary'] = 'accept-encoding';
+    set.headers.vary = 'accept-encoding';
     return new Response(Bun.gzipSync(new TextEncoder().encode(text)), {
       status: typeof set.status === 'number' ? set.status : 200,
       headers: { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip', vary: 'accept-encoding' },

@@ -66,7 +66,7 @@ export function siteModule(siteDir: string) {
     headers['content-security-policy'] = file.endsWith('.html') ? policyOf(file) : SCRIPT_POLICY;
     if (COMPRESSIBLE.test(file) && (request.headers.get('accept-encoding') ?? '').includes('gzip')) {
       headers['content-encoding'] = 'gzip';
-      headers['vary'] = 'accept-encoding';
+      headers.vary = 'accept-encoding';
       headers['content-type'] = Bun.file(file).type;
       return new Response(request.method === 'HEAD' ? null : gzipOf(file), { status, headers });
     }

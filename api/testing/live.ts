@@ -6,7 +6,8 @@ export class TestSocket {
   readonly received: ServerMessage[] = [];
   /** Frames that were not a JSON object with a string `type` (the protocol allows none). */
   readonly malformed: string[] = [];
-  private waiters: { type: string; resolve: (m: ServerMessage) => void; from: number; pred?: (m: any) => boolean }[] = [];
+  private waiters: { type: string; resolve: (m: ServerMessage) => void; from: number; pred?: (m: ServerMessage) => boolean }[] =
+    [];
   closed: Promise<{ code: number; reason: string }>;
   opened: Promise<void>;
 

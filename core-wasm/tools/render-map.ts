@@ -52,7 +52,10 @@ function png(width: number, height: number, rgb: Uint8Array): Uint8Array {
   ];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
-  for (const p of parts) out.set(p, o), (o += p.length);
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
   return out;
 }
 

@@ -87,9 +87,9 @@ export async function signUp(page: Page, server: E2EServer, username = uniqueUse
 }
 
 /** One server per worker on the default configuration. */
-export const test = base.extend<{}, { server: E2EServer }>({
+export const test = base.extend<Record<never, never>, { server: E2EServer }>({
   server: [
-    async ({}, use) => {
+    async (_fixtures: Record<never, never>, use) => {
       const server = await startE2EServer();
       await use(server);
       await server.stop();
@@ -100,9 +100,9 @@ export const test = base.extend<{}, { server: E2EServer }>({
 export { expect };
 
 /** A worker's own server on a known world (seed 12345: farmland and ruins around the origin), for the game specs. */
-export const gameTest = base.extend<{}, { gameServer: E2EServer }>({
+export const gameTest = base.extend<Record<never, never>, { gameServer: E2EServer }>({
   gameServer: [
-    async ({}, use) => {
+    async (_fixtures: Record<never, never>, use) => {
       const server = await startE2EServer({ WORLD_SEED: '12345' });
       await use(server);
       await server.stop();

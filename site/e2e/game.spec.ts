@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { MapSnapshot } from '../src/game/engine.ts';
-import { gameTest, signUp, startE2EServer, uniqueUser, type E2EServer } from './fixtures.ts';
+import { gameTest, signUp, uniqueUser, type E2EServer } from './fixtures.ts';
 
 const test = gameTest;
 

@@ -2,9 +2,9 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { startE2EServer, uniqueUser, type E2EServer } from './fixtures.ts';
 
 /** This file's own server: two seats, so a third user has to queue. */
-const test = base.extend<{}, { lobbyServer: E2EServer }>({
+const test = base.extend<Record<never, never>, { lobbyServer: E2EServer }>({
   lobbyServer: [
-    async ({}, use) => {
+    async (_fixtures: Record<never, never>, use) => {
       const server = await startE2EServer({ MAX_PLAYERS: '2' });
       await use(server);
       await server.stop();

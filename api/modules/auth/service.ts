@@ -87,7 +87,7 @@ export async function login(services: Services, body: LoginBody, address: string
   const user = await accounts.findUserByUsernameKey(key);
   const valid = user
     ? await Bun.password.verify(body.password, user.passwordHash)
-    : (await Bun.password.verify(body.password, await timingDecoy()), false);
+    : await Bun.password.verify(body.password, await timingDecoy()).then(() => false);
   if (!user || !valid) return { ok: false, status: 401, message: WRONG_CREDENTIALS };
   await accounts.settleLoginSuccess([pairKey(address, key)], [userKey(key), addressKey(address)], now, LOGIN_FAILURE_WINDOW_MS);
   return { ok: true, user };

@@ -59,7 +59,7 @@ describe.each(backends())('the survivor under abuse on %s', (backend) => {
     const limited = answers.filter((r) => r.status === 429);
     expect(limited.length).toBeGreaterThan(100);
     expect(limited[0]!.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(bodies.find((b, i) => answers[i]!.status === 429).message).toMatch(/Too many moves/);
+    expect(bodies.find((_b, i) => answers[i]!.status === 429).message).toMatch(/Too many moves/);
     const accepted = bodies.filter((b) => b.accepted === true).length;
     // Each accepted report walked 10 units; the budget allows the cap plus what the elapsed time refilled.
     expect(accepted * 10).toBeLessThanOrEqual(MOVE_BUDGET_CAP + MOVE_BUDGET_REFILL_PER_SECOND * elapsed + 1e-6);

@@ -42,9 +42,15 @@ function harness() {
       sockets.push(s);
       return s as unknown as WebSocket;
     },
-    setTimeout: (fn, ms) => (timers.push({ fn, ms, id: ++id, repeat: false }), id),
+    setTimeout: (fn, ms) => {
+      timers.push({ fn, ms, id: ++id, repeat: false });
+      return id;
+    },
     clearTimeout: (h) => void timers.splice(timers.findIndex((t) => t.id === h) >>> 0, 1),
-    setInterval: (fn, ms) => (timers.push({ fn, ms, id: ++id, repeat: true }), id),
+    setInterval: (fn, ms) => {
+      timers.push({ fn, ms, id: ++id, repeat: true });
+      return id;
+    },
     clearInterval: (h) => {
       const i = timers.findIndex((t) => t.id === h);
       if (i >= 0) timers.splice(i, 1);

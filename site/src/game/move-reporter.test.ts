@@ -9,7 +9,10 @@ function setup(socket: boolean) {
   const r = new MoveReporter(
     {
       socketOpen: () => socket,
-      sendSocket: (p) => (sent.push({ via: 'ws', p }), true),
+      sendSocket: (p) => {
+        sent.push({ via: 'ws', p });
+        return true;
+      },
       sendRest: (p) => {
         sent.push({ via: 'rest', p });
         return new Promise<void>((res) => rest.push(res));

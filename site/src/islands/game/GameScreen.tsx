@@ -12,6 +12,7 @@ import { Sidebar } from './Sidebar.tsx';
 export function GameScreen() {
   const init = useStore($init);
   const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a retry (attempt + 1) must start a fresh session
   useEffect(() => startGameSession(), [attempt]);
 
   if (init.phase !== 'ready') return <InitScreen state={init} onRetry={() => setAttempt((n) => n + 1)} />;

@@ -26,6 +26,7 @@ export function MapView() {
 
   return (
     <section className="game-map" aria-label="Map">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the map takes keyboard input (arrows, WASD), so it must be focusable */}
       <div ref={wrapper} className="game-map__surface" data-testid="map" tabIndex={0} aria-describedby="map-help">
         <canvas ref={canvas} role="img" aria-label="Map of the wasteland around your survivor" />
       </div>

@@ -9,6 +9,7 @@ export function OnlinePlayers() {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover only mirrors the button's own focus and click behaviour
     <div className="game-online" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
       <button
         type="button"
@@ -30,6 +31,7 @@ export function OnlinePlayers() {
           <span className="game-online__label"> online</span>
         </span>
       </button>
+      {/* biome-ignore lint/a11y/useSemanticElements: a popover region named by its heading, not a page section */}
       <div id={id} className="game-online__popover wl-panel" role="region" aria-label="Survivors Online" hidden={!open}>
         <h2>Survivors Online</h2>
         {list.length === 0 ? (

@@ -7,8 +7,8 @@ export function ItemList({ items, label }: { items: readonly (LootItem | Invento
       {items.map((i, n) => (
         <li key={'id' in i ? i.id : `${i.itemName}-${i.metadata.quality}-${n}`}>
           <span className="act-items__name">{i.itemName}</span>
-          <span className="act-items__qty" aria-label={`quantity ${i.quantity}`}>
-            ×{i.quantity}
+          <span className="act-items__qty">
+            <span className="wl-visually-hidden">quantity </span>×{i.quantity}
           </span>
           <span className="act-items__quality" title={`Quality ${i.metadata.quality} of 100`}>
             Q{i.metadata.quality}

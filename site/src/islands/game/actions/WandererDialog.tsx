@@ -15,6 +15,7 @@ export function WandererDialog() {
   const [me] = useState(() => Symbol('wanderer-host'));
   const host = useStore($host);
   const npc = useStore($wanderer);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `me` is fixed for the component's life
   useEffect(() => {
     if ($host.get() === null) $host.set(me);
     return () => {
@@ -46,7 +47,12 @@ function Dialog({ name, description }: { name: string; description: string }) {
         <button type="button" className="wl-button wl-button--sm" disabled>
           Recruit
         </button>
-        <button type="button" className="wl-button wl-button--sm wl-button--ghost" onClick={dismiss} autoFocus>
+        <button
+          type="button"
+          className="wl-button wl-button--sm wl-button--ghost"
+          onClick={dismiss} /* biome-ignore lint/a11y/noAutofocus: a modal dialog focuses its safe choice */
+          autoFocus
+        >
           Dismiss
         </button>
       </div>
