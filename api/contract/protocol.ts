@@ -1,8 +1,10 @@
 import { type } from 'arktype';
-import type { PlayerInfo, TimeInfo } from './world.ts';
 
-/** Bumped on any incompatible change to the messages below; sent first in `connected`. */
-export const PROTOCOL_VERSION = 1;
+/**
+ * Bumped on any incompatible change to the messages below. The browser sends it as `?protocol=` on /ws and the
+ * server answers `connected` with its own; a page built for another version is closed with 4002 (reload).
+ */
+export const PROTOCOL_VERSION = 2;
 
 /** Close codes the server uses, with explicit values (never a bare enum). */
 export const Close = {
@@ -43,38 +45,85 @@ export const ClientMessage = type({ type: "'ping'" }).or({
 });
 export type ClientMessage = typeof ClientMessage.infer;
 
-/** A survivor as the live layer shows it; x and y only when inside the viewer's interest area. */
-export type LivePlayer = Pick<PlayerInfo, 'id' | 'name' | 'displayName' | 'color'> & { x?: number; y?: number };
+const finite = type('number').narrow((n, ctx) => Number.isFinite(n) || ctx.mustBe('a finite number'));
+const id = type('string');
 
-/** What the server sends. A closed union: clients switch on `type`. */
-export type ServerMessage =
-  | { type: 'connected'; protocolVersion: number; worldId: string; playerId: string }
-  | { type: 'players_list'; players: LivePlayer[] }
-  | { type: 'player_joined'; player: LivePlayer }
-  | { type: 'player_left'; playerId: string }
-  | { type: 'player_moved'; playerId: string; x: number; y: number }
+/** A survivor as the live layer shows it; x and y only when inside the viewer's interest area. */
+export const LivePlayer = type({
+  id,
+  name: 'string',
+  displayName: 'string | null',
+  color: 'string',
+  'x?': finite,
+  'y?': finite,
+});
+export type LivePlayer = typeof LivePlayer.infer;
+
+export const TimeInfo = type({
+  isDay: 'boolean',
+  timeString: 'string',
+  visionMultiplier: finite,
+  /** 0 = midnight, 0.5 = noon. */
+  cyclePosition: finite,
+});
+export type TimeInfo = typeof TimeInfo.infer;
+
+/** Kinds of game-log lines; the server writes every one of them (the client composes none). */
+export const WORLD_EVENT_TYPES = ['join', 'leave', 'move', 'discover'] as const;
+export type WorldEventType = (typeof WORLD_EVENT_TYPES)[number];
+
+/** One line of a world's game log, as stored and as sent live. */
+export const WorldEvent = type({
+  id: 'number',
+  type: type.enumerated(...WORLD_EVENT_TYPES),
+  playerId: 'string | null',
+  message: 'string',
+  createdAt: 'string',
+});
+export type WorldEvent = typeof WorldEvent.infer;
+
+/** A settlement as the map and the live layer show it (the management panel loads the rest over REST). */
+export const SettlementSummary = type({ id, worldId: 'string', name: 'string', x: finite, y: finite });
+export type SettlementSummary = typeof SettlementSummary.infer;
+
+export const ChatMessage = type({ id, displayName: 'string', message: 'string', createdAt: 'string' });
+export type ChatMessage = typeof ChatMessage.infer;
+
+const Move = type({ playerId: id, x: finite, y: finite });
+
+/**
+ * What the server sends: a closed union over `type`, parsed with this same schema by the browser (site/src/game)
+ * and by the tests, so a frame either matches the contract or is refused.
+ */
+export const ServerMessage = type({ type: "'connected'", protocolVersion: 'number', worldId: 'string', playerId: id })
+  .or({ type: "'players_list'", players: LivePlayer.array() })
+  .or({ type: "'player_joined'", player: LivePlayer })
+  .or({ type: "'player_left'", playerId: id })
+  .or({ type: "'player_moved'", playerId: id, x: finite, y: finite })
   /** Moves gathered over one fan-out tick (MOVE_FANOUT_MS): the latest position of each mover in range. */
-  | { type: 'players_moved'; moves: { playerId: string; x: number; y: number }[] }
-  | { type: 'move_rejected'; x: number; y: number; reason: string }
-  | { type: 'time_update'; time: TimeInfo }
-  | { type: 'poi_updated'; poi: { id: string; currentSignificance: number; hasShelter?: boolean } }
-  | { type: 'settlement_updated'; settlement: { id: string } & Record<string, unknown> }
-  | { type: 'settlement_created'; settlement: { id: string } & Record<string, unknown> }
-  | { type: 'inventory_updated' }
-  | { type: 'chat_message'; message: { id: string; displayName: string; message: string; createdAt: string } }
-  | {
-      type: 'npc_movement_journey';
-      npcId: string;
-      startX: number;
-      startY: number;
-      targetX: number;
-      targetY: number;
-      duration: number;
-      purpose: string;
-    }
-  | { type: 'npc_arrival'; npcId: string; x: number; y: number }
-  | { type: 'pong'; serverTime: number }
-  | { type: 'error'; message: string };
+  .or({ type: "'players_moved'", moves: Move.array() })
+  .or({ type: "'move_rejected'", x: finite, y: finite, reason: 'string' })
+  .or({ type: "'time_update'", time: TimeInfo })
+  .or({ type: "'world_event'", event: WorldEvent })
+  .or({ type: "'poi_updated'", poi: { id, currentSignificance: finite, 'hasShelter?': 'boolean' } })
+  .or({ type: "'settlement_updated'", settlement: SettlementSummary })
+  .or({ type: "'settlement_created'", settlement: SettlementSummary })
+  .or({ type: "'inventory_updated'" })
+  .or({ type: "'chat_message'", message: ChatMessage })
+  .or({
+    type: "'npc_movement_journey'",
+    npcId: id,
+    startX: finite,
+    startY: finite,
+    targetX: finite,
+    targetY: finite,
+    duration: finite,
+    purpose: 'string',
+  })
+  .or({ type: "'npc_arrival'", npcId: id, x: finite, y: finite })
+  .or({ type: "'pong'", serverTime: 'number' })
+  .or({ type: "'error'", message: 'string' });
+export type ServerMessage = typeof ServerMessage.infer;
 
 export type ServerMessageType = ServerMessage['type'];
 
@@ -101,4 +150,18 @@ export function parseClientMessage(raw: unknown): { ok: true; message: ClientMes
 /** Exhaustiveness guard for switches over the unions above. */
 export function assertNever(value: never): never {
   throw new Error(`Unexpected message: ${JSON.stringify(value)}`);
+}
+
+/** Parses one frame from the server (the browser and the tests): a typed message, or why it is not one. */
+export function parseServerMessage(raw: unknown): { ok: true; message: ServerMessage } | { ok: false; error: string } {
+  if (typeof raw !== 'string') return { ok: false, error: 'binary frame' };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return { ok: false, error: 'unparsable frame' };
+  }
+  const parsed = ServerMessage(value);
+  if (parsed instanceof type.errors) return { ok: false, error: `frame outside the protocol: ${parsed.summary}` };
+  return { ok: true, message: parsed };
 }

@@ -66,13 +66,7 @@ export interface WorldInfo {
   seed: number;
 }
 
-export interface TimeInfo {
-  isDay: boolean;
-  timeString: string;
-  visionMultiplier: number;
-  /** 0 = midnight, 0.5 = noon. */
-  cyclePosition: number;
-}
+export type { TimeInfo, WorldEvent, WorldEventType } from './protocol.ts';
 
 export interface PlayerInfo {
   id: string;
@@ -84,15 +78,6 @@ export interface PlayerInfo {
   y: number;
   color: string;
   isOnline: boolean;
-}
-
-export type WorldEventType = 'join' | 'leave' | 'move' | 'discover';
-export interface WorldEvent {
-  id: number;
-  type: WorldEventType;
-  playerId: string | null;
-  message: string;
-  createdAt: string;
 }
 
 export interface MoveResult {

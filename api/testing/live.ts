@@ -1,10 +1,13 @@
-import type { ServerMessage } from '../contract/protocol.ts';
+import { PROTOCOL_VERSION, parseServerMessage, type ServerMessage } from '../contract/protocol.ts';
 import type { TestClient } from './client.ts';
 
-/** A real WebSocket client that records every frame and can wait for the next one of a type. */
+/**
+ * A real WebSocket client that records every frame and can wait for the next one of a type. Every frame is parsed
+ * with the protocol's own schema (as the browser does): one outside it fails the test at the next wait or at close.
+ */
 export class TestSocket {
   readonly received: ServerMessage[] = [];
-  /** Frames that were not a JSON object with a string `type` (the protocol allows none). */
+  /** Frames that do not match the ServerMessage schema (the protocol allows none), with the reason. */
   readonly malformed: string[] = [];
   private waiters: { type: string; resolve: (m: ServerMessage) => void; from: number; pred?: (m: ServerMessage) => boolean }[] =
     [];
@@ -18,21 +21,21 @@ export class TestSocket {
     });
     this.closed = new Promise((res) => ws.addEventListener('close', (e) => res({ code: e.code, reason: e.reason })));
     ws.addEventListener('message', (e) => {
-      let frame: ServerMessage;
-      try {
-        frame = JSON.parse(String(e.data)) as ServerMessage;
-      } catch {
-        this.malformed.push(String(e.data));
+      const parsed = parseServerMessage(e.data);
+      if (!parsed.ok) {
+        this.malformed.push(`${parsed.error}: ${String(e.data).slice(0, 300)}`);
         return;
       }
-      if (frame === null || typeof frame !== 'object' || typeof (frame as { type?: unknown }).type !== 'string') {
-        this.malformed.push(String(e.data));
-        return;
-      }
+      const frame = parsed.message;
       // A fan-out tick carries several moves: record each as a player_moved, as the browser handles them.
       if (frame.type === 'players_moved') for (const mv of frame.moves) this.deliver({ type: 'player_moved', ...mv });
       else this.deliver(frame);
     });
+  }
+
+  /** Throws if the server sent anything outside the protocol. */
+  assertFramesValid(): void {
+    if (this.malformed.length) throw new Error(`server frames outside the protocol:\n${this.malformed.join('\n')}`);
   }
 
   private deliver(m: ServerMessage): void {
@@ -53,7 +56,8 @@ export class TestSocket {
     headers: Record<string, string> = {},
   ): TestSocket {
     const cookie = client ? [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : '';
-    const url = `${baseUrl.replace(/^http/, 'ws')}/ws?${query}`;
+    const withVersion = /(^|&)protocol=/.test(query) ? query : `${query}&protocol=${PROTOCOL_VERSION}`;
+    const url = `${baseUrl.replace(/^http/, 'ws')}/ws?${withVersion}`;
     // Bun's WebSocket accepts headers, like a browser sending its cookie and Origin.
     const ws = new WebSocket(url, { headers: { origin: baseUrl, ...(cookie ? { cookie } : {}), ...headers } } as never);
     return new TestSocket(ws);
@@ -69,6 +73,7 @@ export class TestSocket {
     pred?: (m: Extract<ServerMessage, { type: T }>) => boolean,
     timeoutMs = 5000,
   ): Promise<Extract<ServerMessage, { type: T }>> {
+    this.assertFramesValid();
     const seen = this.received.find((m) => m.type === type && (!pred || pred(m as never)));
     if (seen) return Promise.resolve(seen as never);
     return new Promise((resolve, reject) => {
@@ -87,5 +92,6 @@ export class TestSocket {
 
   close(): void {
     this.ws.close(1000);
+    this.assertFramesValid();
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { Close, PROTOCOL_VERSION, WS_PING_INTERVAL_MS, reconnectDelayMs } from '../../../api/contract/protocol.ts';
 import { LiveClient, liveUrl, type LiveEnv, type LiveHandlers, type LiveStatus } from './live.ts';
-import { parseServerMessage } from './live-parse.ts';
+import { parseServerMessage } from '../../../api/contract/protocol.ts';
 
 class FakeSocket {
   readyState = 0;
@@ -83,8 +83,12 @@ function harness() {
 
 describe('live connection', () => {
   test('the socket URL follows the page (ws or wss, same host)', () => {
-    expect(liveUrl('default', { protocol: 'https:', host: 'game.example' })).toBe('wss://game.example/ws?worldId=default');
-    expect(liveUrl('a b', { protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/ws?worldId=a%20b');
+    expect(liveUrl('default', { protocol: 'https:', host: 'game.example' })).toBe(
+      `wss://game.example/ws?worldId=default&protocol=${PROTOCOL_VERSION}`,
+    );
+    expect(liveUrl('a b', { protocol: 'http:', host: 'localhost:3000' })).toBe(
+      `ws://localhost:3000/ws?worldId=a%20b&protocol=${PROTOCOL_VERSION}`,
+    );
   });
 
   test('dispatches each message to its typed handler', () => {
@@ -207,5 +211,9 @@ describe('live connection', () => {
     expect(parseServerMessage('{"type":"pong","serverTime":1}')).toEqual({ ok: true, message: { type: 'pong', serverTime: 1 } });
     expect(parseServerMessage('{"type":"constructor"}').ok).toBe(false);
     expect(parseServerMessage(new ArrayBuffer(2)).ok).toBe(false);
+    // The schema checks every field, not only the type: a move without finite coordinates is refused.
+    expect(parseServerMessage('{"type":"player_moved","playerId":"a","x":1}').ok).toBe(false);
+    expect(parseServerMessage('{"type":"players_moved","moves":[{"playerId":"a","x":1,"y":"2"}]}').ok).toBe(false);
+    expect(parseServerMessage('{"type":"time_update","time":{"isDay":true}}').ok).toBe(false);
   });
 });

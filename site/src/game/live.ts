@@ -16,7 +16,7 @@ import {
   type ServerMessage,
 } from '../../../api/contract/protocol.ts';
 import type { TimeInfo } from '../../../api/contract/world.ts';
-import { parseServerMessage } from './live-parse.ts';
+import { parseServerMessage } from '../../../api/contract/protocol.ts';
 
 export type LiveStatus =
   /** First connection under way. */
@@ -64,7 +64,8 @@ const browserEnv: LiveEnv = {
 export const NO_RECONNECT = new Set<number>([Close.normal, Close.replaced, Close.versionMismatch, Close.accessLost]);
 
 export function liveUrl(worldId: string, loc: Pick<Location, 'protocol' | 'host'> = location): string {
-  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws?worldId=${encodeURIComponent(worldId)}`;
+  const query = `worldId=${encodeURIComponent(worldId)}&protocol=${PROTOCOL_VERSION}`;
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws?${query}`;
 }
 
 export class LiveClient {
@@ -200,6 +201,7 @@ export class LiveClient {
         return this.env.log('server says:', m.message);
       case 'pong':
         return;
+      case 'world_event':
       case 'poi_updated':
       case 'settlement_updated':
       case 'settlement_created':
