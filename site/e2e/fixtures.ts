@@ -89,7 +89,8 @@ export async function signUp(page: Page, server: E2EServer, username = uniqueUse
 /** One server per worker on the default configuration. */
 export const test = base.extend<Record<never, never>, { server: E2EServer }>({
   server: [
-    async (_fixtures: Record<never, never>, use) => {
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
+    async ({}, use) => {
       const server = await startE2EServer();
       await use(server);
       await server.stop();
@@ -102,7 +103,8 @@ export { expect };
 /** A worker's own server on a known world (seed 12345: farmland and ruins around the origin), for the game specs. */
 export const gameTest = base.extend<Record<never, never>, { gameServer: E2EServer }>({
   gameServer: [
-    async (_fixtures: Record<never, never>, use) => {
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
+    async ({}, use) => {
       const server = await startE2EServer({ WORLD_SEED: '12345' });
       await use(server);
       await server.stop();
