@@ -11,10 +11,9 @@ import { healthModule } from './modules/health/index.ts';
 import { lobbyModule } from './modules/lobby/index.ts';
 import type { Services } from './services.ts';
 import type { Core } from '../core-wasm/index.ts';
-import { TIME_UPDATE_INTERVAL_MS } from './contract/world.ts';
-import { worldTopic } from './live/interest.ts';
+import { InProcessBus, type Bus } from './live/bus.ts';
+import { LiveHub } from './live/hub.ts';
 import { liveSocketModule } from './live/socket.ts';
-import { LiveWorlds } from './live/world-live.ts';
 import { AccessEnded } from './live/access-ended.ts';
 import { auditIntervalMs, LiveConnections } from './live/connections.ts';
 import { playerModule } from './modules/player/index.ts';
@@ -22,10 +21,7 @@ import { actionsModule } from './modules/actions/index.ts';
 import { ActionsService } from './modules/actions/service.ts';
 import { worldModule } from './modules/world/index.ts';
 import { WorldService } from './modules/world/service.ts';
-import { MOVE_FANOUT_MS, WS_MAX_MESSAGE_BYTES } from './contract/protocol.ts';
-
-/** Live positions are written back to the database this often. */
-const SWEEP_INTERVAL_MS = 2_000;
+import { WS_MAX_MESSAGE_BYTES } from './contract/protocol.ts';
 
 export interface AppDeps {
   config: Config;
@@ -33,25 +29,37 @@ export interface AppDeps {
   /** The loaded WASM core (terrain, vision, line of sight). */
   core: Core;
   now?: () => Date;
+  /** The live bus: Postgres LISTEN/NOTIFY on a server database (see server.ts), else in process. */
+  bus?: Bus;
+  /** This process's id on the bus (defaults to a random one). */
+  instanceId?: string;
 }
 
 /** Builds the whole HTTP + WebSocket app from its feature modules; no side effects until `listen`. */
 export function createApp(deps: AppDeps) {
   const services: Services = {
-    instanceId: crypto.randomUUID(),
+    instanceId: deps.instanceId ?? deps.bus?.processId ?? crypto.randomUUID(),
     config: deps.config,
     database: deps.database,
     repos: repositories(deps.database.db),
     now: deps.now ?? (() => new Date()),
     accessEnded: new AccessEnded(),
+    report: (what, err) => console.error(what, describeError(err)),
   };
   // Bun's own limit is a backstop for bodies without a Content-Length; declared sizes over the cap
   // are refused earlier by requestGuards with a JSON 413.
   const worlds = new WorldService(services, deps.core);
-  const live = new LiveWorlds(services, (worldId) => worlds.terrainFor(worldId));
+  const bus = deps.bus ?? new InProcessBus(services.instanceId);
+  const live = new LiveHub(
+    services,
+    (worldId) => worlds.terrainFor(worldId),
+    bus,
+    () => worlds.time(),
+  );
   const actions = new ActionsService(services, worlds, live);
   const liveConnections = new LiveConnections();
-  services.accessEnded.on(({ userId, code, reason }) => live.endAccess(userId, code, reason));
+  services.accessEnded.relayThrough((end) => live.relayAccessEnd(end));
+  services.accessEnded.on(({ userId, code, reason }) => live.endAccessHere(userId, code, reason));
   const timers: ReturnType<typeof setInterval>[] = [];
 
   return new Elysia({
@@ -59,27 +67,17 @@ export function createApp(deps: AppDeps) {
     websocket: { maxPayloadLength: WS_MAX_MESSAGE_BYTES, idleTimeout: 120 },
   })
     .onStart(({ server }) => {
-      live.attach((topic, message) => server?.publish(topic, JSON.stringify(message)));
+      live.attach({ publish: (topic, data) => void server?.publish(topic, data) });
       timers.push(
-        setInterval(() => live.flushMoves(), MOVE_FANOUT_MS),
         setInterval(
-          () => void live.sweep().catch((err) => console.error('[live] sweep failed', describeError(err))),
-          SWEEP_INTERVAL_MS,
-        ),
-        setInterval(() => {
-          for (const worldId of live.activeWorlds())
-            live.publish(worldTopic(worldId), { type: 'time_update', time: worlds.time() });
-        }, TIME_UPDATE_INTERVAL_MS),
-        setInterval(
-          () =>
-            void liveConnections.audit(services).catch((err) => console.error('[live] access audit failed', describeError(err))),
+          () => void liveConnections.audit(services).catch((err) => services.report('[live] access audit failed', err)),
           auditIntervalMs(deps.config.seatTimeoutMs),
         ),
       );
     })
     .onStop(async () => {
       for (const t of timers.splice(0)) clearInterval(t);
-      await live.sweep().catch(() => {});
+      await live.stop().catch((err) => services.report('[live] stop failed', err));
     })
     .use(errorHandling)
     .use(securityHeaders(deps.config))

@@ -11,6 +11,8 @@ export interface Services {
   repos: Repositories;
   /** The only clock handlers read, so tests can move time. */
   now: () => Date;
+  /** Logs a failure of background work (no request to answer): what failed, and the error's classes and code. */
+  report: (what: string, err: unknown) => void;
   /** Logout and leaving the lobby end a user's access everywhere at once (sockets, cached answers). */
   accessEnded: AccessEnded;
 }

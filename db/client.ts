@@ -12,6 +12,14 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /**
+   * LISTEN/NOTIFY on the server (postgres.js), for the live bus between processes; absent on embedded PGlite,
+   * which serves one process.
+   */
+  notifier?: {
+    listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+    notify(channel: string, payload: string): Promise<void>;
+  };
   /** Answers true when a trivial query succeeds within the time limit. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -119,6 +127,15 @@ async function openPostgres(url: string, connectTimeoutS = connectTimeoutFromEnv
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    notifier: {
+      async listen(channel, onPayload) {
+        const { unlisten } = await client.listen(channel, onPayload);
+        return unlisten;
+      },
+      async notify(channel, payload) {
+        await client.notify(channel, payload);
+      },
+    },
     ping: (timeoutMs) => pingWith(db as unknown as Db, timeoutMs),
     close: () => client.end({ timeout: 5 }),
   };

@@ -8,6 +8,7 @@ import { repositories } from '../../db/index.ts';
 import { players } from '../../db/schema/index.ts';
 import { createApp } from '../app.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../contract/auth.ts';
+import { PROTOCOL_VERSION, parseServerMessage } from '../contract/protocol.ts';
 import { hashSessionToken, newSessionToken } from '../modules/auth/session.ts';
 import { TestClient, uniqueName } from '../testing/client.ts';
 import type { Backend } from '../testing/databases.ts';
@@ -822,7 +823,7 @@ export async function runSocketCase(env: FuzzEnv, frames: Frame[]): Promise<void
   // Frames are limited per user (20 a second, burst 40): each case starts 3 s of server time after the last,
   // so its frames fit in a full bucket without the fuzz having to wait in real time.
   env.clock.offsetMs += 3_000;
-  const url = `${env.server.url.replace(/^http/, 'ws')}/ws?worldId=default`;
+  const url = `${env.server.url.replace(/^http/, 'ws')}/ws?worldId=default&protocol=${PROTOCOL_VERSION}`;
   const ws = new WebSocket(url, { headers: { origin: env.server.url, cookie: env.cookies.walker } } as never);
   ws.binaryType = 'arraybuffer';
   const received: unknown[] = [];
@@ -832,7 +833,7 @@ export async function runSocketCase(env: FuzzEnv, frames: Frame[]): Promise<void
   let wake: () => void = () => {};
   const changed = () => wake();
   const repro = (): { text: string; size: number } => ({
-    text: `[as a seated player] open ws://$SERVER/ws?worldId=default, send ${describeFrames(frames)}, then {"type":"ping"}`,
+    text: `[as a seated player] open ws://$SERVER/ws?worldId=default&protocol=${PROTOCOL_VERSION}, send ${describeFrames(frames)}, then {"type":"ping"}`,
     size: frames.reduce((s, f) => s + (f.kind === 'text' ? f.text.length : f.bytes.length) + 4, 0),
   });
   let connected = false;
@@ -842,24 +843,17 @@ export async function runSocketCase(env: FuzzEnv, frames: Frame[]): Promise<void
       fail(env, 'socket sent a binary frame', 'ws', `${(e.data as ArrayBuffer).byteLength} bytes`, repro());
       return changed();
     }
-    let msg: { type?: unknown; message?: unknown };
-    try {
-      msg = JSON.parse(e.data);
-    } catch {
-      fail(env, 'socket frame is not JSON', 'ws', JSON.stringify(e.data.slice(0, 100)), repro());
+    // The protocol's own schema, as the browser parses frames: anything outside it is a failure.
+    const parsed = parseServerMessage(e.data);
+    if (!parsed.ok) {
+      fail(env, `socket frame outside the protocol (${parsed.error})`, 'ws', JSON.stringify(e.data.slice(0, 100)), repro());
       return changed();
     }
-    if (msg === null || typeof msg !== 'object' || typeof msg.type !== 'string') {
-      fail(env, 'socket frame without a string type', 'ws', JSON.stringify(e.data.slice(0, 100)), repro());
-      return changed();
-    }
+    const msg = parsed.message;
     env.stats.wsFramesByType.set(msg.type, (env.stats.wsFramesByType.get(msg.type) ?? 0) + 1);
     if (msg.type === 'connected') connected = true;
     if (msg.type === 'pong') pongs += 1;
-    if (msg.type === 'error') {
-      errors += 1;
-      if (typeof msg.message !== 'string') fail(env, 'socket error frame without a message', 'ws', e.data.slice(0, 100), repro());
-    }
+    if (msg.type === 'error') errors += 1;
     changed();
   });
   ws.addEventListener('close', (e) => {

@@ -13,12 +13,25 @@ export interface AccessEnd {
  */
 export class AccessEnded {
   private readonly listeners: ((end: AccessEnd) => unknown)[] = [];
+  private relay: ((end: AccessEnd) => void) | null = null;
+
+  /** Carries every end to all processes (the live bus), each of which delivers it to its listeners. */
+  relayThrough(relay: (end: AccessEnd) => void): void {
+    this.relay = relay;
+  }
 
   on(listener: (end: AccessEnd) => unknown): void {
     this.listeners.push(listener);
   }
 
+  /** Announces an end: through the relay when there is one (every process), else to this process's listeners. */
   async emit(end: AccessEnd): Promise<void> {
+    if (this.relay) this.relay(end);
+    else await this.deliver(end);
+  }
+
+  /** Runs this process's listeners for an end announced here or by another process. */
+  async deliver(end: AccessEnd): Promise<void> {
     await Promise.all(this.listeners.map(async (l) => l(end)));
   }
 }

@@ -5,8 +5,10 @@ import { TestClient, uniqueName } from '../testing/client.ts';
 import { backends } from '../testing/databases.ts';
 import { TestSocket } from '../testing/live.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
-import { LiveWorlds } from './world-live.ts';
+import { InProcessBus } from './bus.ts';
+import { LiveHub } from './hub.ts';
 import type { Services } from '../services.ts';
+import { repositories } from '../../db/index.ts';
 
 /** Sockets end with the access that opened them: logout, leaving, a lapsed seat or an expired session. */
 describe.each(backends())('live access on %s', (backend) => {
@@ -41,6 +43,25 @@ describe.each(backends())('live access on %s', (backend) => {
   }
   const within = <T>(p: Promise<T>, ms: number) =>
     Promise.race([p, Bun.sleep(ms).then(() => Promise.reject(new Error(`not within ${ms} ms`)))]);
+
+  test('a reload within the seat timeout writes no left or entered line; staying away past it writes one left line', async () => {
+    const c = await seated();
+    const events = async () =>
+      (await repositories(server.database.db).world.recentEvents('default', 500)).filter((e) => e.playerId === c.id);
+    const count = async (type: string) => (await events()).filter((e) => e.type === type).length;
+    const first = await open(c);
+    await first.next('world_event', (m) => m.event.type === 'join' && m.event.playerId === c.id);
+    first.close();
+    await first.closed;
+    const reloaded = await open(c);
+    await Bun.sleep(2_500); // a sweep past the close
+    expect(await count('join')).toBe(1);
+    expect(await count('leave')).toBe(0);
+    reloaded.close();
+    for (let i = 0; i < 40 && (await count('leave')) === 0; i++) await Bun.sleep(200);
+    expect(await count('leave')).toBe(1);
+    expect(await count('join')).toBe(1);
+  }, 20_000);
 
   test('leaving the lobby closes the socket at once with 4003 and refuses REST game calls at once', async () => {
     const c = await seated();
@@ -135,11 +156,16 @@ describe.each(backends())('live access on %s', (backend) => {
   });
 });
 
-test('LiveWorlds keeps no state for a world that does not resolve', async () => {
-  const services = { now: () => new Date() } as Services;
-  const live = new LiveWorlds(services, async () => {
-    throw Object.assign(new Error('Unknown world'), { status: 404 });
-  });
+test('the live hub opens no room for a world that does not resolve', async () => {
+  const services = { now: () => new Date(), repos: {} } as Services;
+  const live = new LiveHub(
+    services,
+    async () => {
+      throw Object.assign(new Error('Unknown world'), { status: 404 });
+    },
+    new InProcessBus('p1'),
+    () => ({ isDay: true, timeString: '12:00', visionMultiplier: 1, cyclePosition: 0.5 }),
+  );
   const user = { id: 'u1', username: 'u1', displayName: null, firstName: null, email: null } as never;
   for (let i = 0; i < 100; i++) await expect(live.walker(user, `made-up-${i}`)).rejects.toThrow('Unknown world');
   expect(live.worldsTracked).toBe(0);

@@ -2,7 +2,8 @@
 
 export const chunkTopic = (worldId: string, cx: number, cy: number) => `w:${worldId}:c:${cx},${cy}`;
 export const worldTopic = (worldId: string) => `w:${worldId}`;
-export const userTopic = (userId: string) => `u:${userId}`;
+/** A user's frames in one world (inventory, invitations): keyed by user and world, so worlds never cross. */
+export const userTopic = (worldId: string, userId: string) => `w:${worldId}:u:${userId}`;
 
 export function chunkOfWorld(x: number, y: number, chunkWorldSize: number): { cx: number; cy: number } {
   return { cx: Math.floor(x / chunkWorldSize), cy: Math.floor(y / chunkWorldSize) };
@@ -17,4 +18,15 @@ export function interestChunks(cx: number, cy: number): [number, number][] {
 
 export function inInterest(viewer: { cx: number; cy: number }, target: { cx: number; cy: number }): boolean {
   return Math.abs(viewer.cx - target.cx) <= 1 && Math.abs(viewer.cy - target.cy) <= 1;
+}
+
+/** Chunks to leave and to join when the viewer steps from one chunk to another. */
+export function interestChange(
+  before: { cx: number; cy: number },
+  after: { cx: number; cy: number },
+): { leave: [number, number][]; join: [number, number][] } {
+  return {
+    leave: interestChunks(before.cx, before.cy).filter(([x, y]) => !inInterest(after, { cx: x, cy: y })),
+    join: interestChunks(after.cx, after.cy).filter(([x, y]) => !inInterest(before, { cx: x, cy: y })),
+  };
 }

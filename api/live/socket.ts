@@ -18,11 +18,13 @@ import { SESSION_COOKIE } from '../contract/auth.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../../db/repos/accounts.ts';
 import type { AuditedConnection, LiveConnections } from './connections.ts';
-import type { LiveSocket, LiveWorlds, Walker } from './world-live.ts';
+import type { Entity } from './entity.ts';
+import type { LiveHub } from './hub.ts';
+import type { LiveSocket } from './room.ts';
 
 /** Per-connection state kept beside the socket; the audit (connections.ts) renews and checks its access. */
 interface Connection extends AuditedConnection {
-  walker: Walker;
+  walker: Entity;
   socket: LiveSocket;
 }
 
@@ -37,7 +39,7 @@ function refuse(status: number, message: string) {
  */
 export function liveSocketModule(
   services: Services,
-  live: LiveWorlds,
+  live: LiveHub,
   audited: LiveConnections,
   worldExists: (worldId: string) => Promise<boolean>,
 ) {
@@ -63,8 +65,13 @@ export function liveSocketModule(
       set.headers['x-wasteland-protocol'] = String(PROTOCOL_VERSION);
     },
     async open(ws) {
+      const query = ws.data.query as Record<string, string | undefined>;
+      // Checked after the upgrade: a close code is the one thing a browser's WebSocket can read.
+      if (query.protocol !== String(PROTOCOL_VERSION)) {
+        return ws.close(Close.versionMismatch, `This page speaks another protocol (server: ${PROTOCOL_VERSION}); reload`);
+      }
       const user = await currentUser(services, ws.data.cookie as never);
-      const worldId = (ws.data.query as Record<string, string | undefined>).worldId ?? DEFAULT_WORLD_ID;
+      const worldId = query.worldId ?? DEFAULT_WORLD_ID;
       if (!user) return ws.close(Close.accessLost, 'Unauthorized');
       const walker = await live.walker(user as UserRow, worldId);
       const socket: LiveSocket = {
@@ -109,7 +116,7 @@ export function liveSocketModule(
           conn.socket.send({ type: 'pong', serverTime: now });
           return;
         case 'player_move': {
-          const result = await live.move(conn.walker, message);
+          const result = live.move(conn.walker, message);
           if (!result.accepted) {
             conn.socket.send({ type: 'move_rejected', x: result.x, y: result.y, reason: result.reason ?? 'Rejected' });
           }

@@ -36,6 +36,19 @@ export function worldRepo(db: Db) {
       return rows[0]!;
     },
 
+    /** The type of the player's newest entered/left line in the world, or null. */
+    async lastPresenceEvent(worldId: string, playerId: string): Promise<'join' | 'leave' | null> {
+      const rows = await db
+        .select({ type: worldEvents.type })
+        .from(worldEvents)
+        .where(
+          and(eq(worldEvents.worldId, worldId), eq(worldEvents.playerId, playerId), inArray(worldEvents.type, ['join', 'leave'])),
+        )
+        .orderBy(desc(worldEvents.id))
+        .limit(1);
+      return (rows[0]?.type as 'join' | 'leave' | undefined) ?? null;
+    },
+
     /** The newest events, oldest first. */
     async recentEvents(worldId: string, limit: number): Promise<WorldEventRow[]> {
       const rows = await db

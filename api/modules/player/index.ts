@@ -12,8 +12,8 @@ import {
   WorldIdQuery,
 } from '../../contract/world.ts';
 import { RateLimiter } from '../../http/rate-limit.ts';
-import type { LiveWorlds } from '../../live/world-live.ts';
-import { toPlayerInfo } from '../../live/world-live.ts';
+import type { LiveHub } from '../../live/hub.ts';
+import { toPlayerInfo } from '../../live/entity.ts';
 import type { Services } from '../../services.ts';
 import { gameAccessPlugin } from '../game-access.ts';
 import { sessionPlugin } from '../auth/session.ts';
@@ -21,7 +21,7 @@ import type { WorldService } from '../world/service.ts';
 import { decodeExplored, encodeExplored } from './explored.ts';
 
 /** The signed-in survivor: where they are, where they walk, what they have seen. */
-export function playerModule(services: Services, worlds: WorldService, live: LiveWorlds) {
+export function playerModule(services: Services, worlds: WorldService, live: LiveHub) {
   const moves = new RateLimiter(REST_MOVES_PER_SECOND, REST_MOVES_BURST);
   const exploredSaves = new RateLimiter(EXPLORED_SAVES_PER_SECOND, EXPLORED_SAVES_BURST);
   const unknownWorld = { message: 'Unknown world' };
@@ -44,7 +44,7 @@ export function playerModule(services: Services, worlds: WorldService, live: Liv
       async ({ user, query }) => {
         const w = await live.walker(user, query.worldId ?? DEFAULT_WORLD_ID);
         live.touch(w);
-        return toPlayerInfo(w, true);
+        return toPlayerInfo(w, user, true);
       },
       { game: true, query: WorldIdQuery },
     )

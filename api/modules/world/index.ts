@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { ChunksQuery, PositionQuery, RegionQuery, WorldParams } from '../../contract/world.ts';
-import type { LiveWorlds } from '../../live/world-live.ts';
+import type { LiveHub } from '../../live/hub.ts';
+import { toWorldEvent } from '../../live/game-log.ts';
 import type { Services } from '../../services.ts';
 import { gameAccessPlugin } from '../game-access.ts';
 import { sessionPlugin } from '../auth/session.ts';
@@ -9,7 +10,7 @@ import type { WorldService } from './service.ts';
 const EVENTS_SHOWN = 50;
 
 /** World, clock, terrain and who is around: spec section 7, "World and player". */
-export function worldModule(services: Services, worlds: WorldService, live: LiveWorlds) {
+export function worldModule(services: Services, worlds: WorldService, live: LiveHub) {
   const known = async (worldId: string) => (await worlds.world(worldId)) !== null;
   const unknownWorld = { message: 'Unknown world' };
 
@@ -61,13 +62,7 @@ export function worldModule(services: Services, worlds: WorldService, live: Live
       async ({ params, status }) => {
         if (!(await known(params.worldId))) return status(404, unknownWorld);
         const rows = await services.repos.world.recentEvents(params.worldId, EVENTS_SHOWN);
-        return rows.map((e) => ({
-          id: e.id,
-          type: e.type,
-          playerId: e.playerId,
-          message: e.message,
-          createdAt: e.createdAt.toISOString(),
-        }));
+        return rows.map(toWorldEvent);
       },
       { game: true, params: WorldParams },
     );

@@ -1,25 +1,27 @@
 import {
   Biome,
-  CHUNK_SIZE,
+  CHUNK_WORLD_UNITS,
   MAX_CHUNK_COORD,
-  TILE_SIZE,
+  chunkKey,
   chunkOfTile,
+  tileCentre,
+  tileIndexInChunk,
   tileOfWorld,
   type Core,
   type Poi,
 } from '../../../core-wasm/index.ts';
 import type { MoveRules } from '../../game/movement.ts';
 import { IMPASSABLE } from '../../contract/world.ts';
-import type { WorldTerrain } from '../../live/world-live.ts';
+import type { WorldTerrain } from '../../live/room.ts';
 
 /** Ground a newcomer may appear on. */
 const SAFE_SPAWN = new Set<number>([Biome.plains, Biome.desert, Biome.hills]);
 const CHUNK_CACHE_SIZE = 512;
-export const WORLD_EXTENT_UNITS = MAX_CHUNK_COORD * CHUNK_SIZE * TILE_SIZE;
+export const WORLD_EXTENT_UNITS = MAX_CHUNK_COORD * CHUNK_WORLD_UNITS;
 
 /** One world's terrain over the WASM core, with the chunks it has generated kept in a small LRU. */
 export class CoreTerrain implements WorldTerrain {
-  readonly chunkWorldSize = CHUNK_SIZE * TILE_SIZE;
+  readonly chunkWorldSize = CHUNK_WORLD_UNITS;
   readonly moveRules: MoveRules;
   private readonly chunks = new Map<string, Uint8Array>();
 
@@ -29,13 +31,12 @@ export class CoreTerrain implements WorldTerrain {
   ) {
     this.moveRules = {
       worldExtent: WORLD_EXTENT_UNITS,
-      tileSize: TILE_SIZE,
       isPassable: (x, y) => !IMPASSABLE.has(this.biomeAtWorld(x, y)),
     };
   }
 
   chunkBiomes(cx: number, cy: number): Uint8Array {
-    const key = `${cx},${cy}`;
+    const key = chunkKey(cx, cy);
     let bytes = this.chunks.get(key);
     if (bytes) {
       this.chunks.delete(key);
@@ -48,9 +49,7 @@ export class CoreTerrain implements WorldTerrain {
   }
 
   biomeAtTile(tx: number, ty: number): number {
-    const cx = chunkOfTile(tx);
-    const cy = chunkOfTile(ty);
-    return this.chunkBiomes(cx, cy)[(ty - cy * CHUNK_SIZE) * CHUNK_SIZE + (tx - cx * CHUNK_SIZE)]!;
+    return this.chunkBiomes(chunkOfTile(tx), chunkOfTile(ty))[tileIndexInChunk(tx, ty)]!;
   }
 
   biomeAtWorld(x: number, y: number): number {
@@ -72,10 +71,10 @@ export class CoreTerrain implements WorldTerrain {
           const tx = startX + dx;
           const ty = startY + dy;
           if (SAFE_SPAWN.has(this.biomeAtTile(tx, ty)))
-            return { x: tx * TILE_SIZE + TILE_SIZE / 2, y: ty * TILE_SIZE + TILE_SIZE / 2 };
+            return { x: tileCentre(tx), y: tileCentre(ty) };
         }
       }
     }
-    return { x: TILE_SIZE / 2, y: TILE_SIZE / 2 };
+    return { x: tileCentre(0), y: tileCentre(0) };
   }
 }

@@ -1,0 +1,106 @@
+import type { LivePlayer } from '../contract/protocol.ts';
+import type { PlayerInfo } from '../contract/world.ts';
+import type { MoveState } from '../game/movement.ts';
+import type { TravelLogMemory } from '../game/travel-log.ts';
+
+/** What moves in a world: players now, NPCs later. One shape; nothing here belongs to an account. */
+export type EntityKind = 'player' | 'npc';
+
+export interface Entity {
+  /** A player's user id, or an NPC's id. */
+  id: string;
+  kind: EntityKind;
+  worldId: string;
+  name: string;
+  displayName: string | null;
+  color: string;
+  /** Position and movement budget: the budget lives as long as the entity, across reports and connections. */
+  pos: MoveState;
+  /** Chunk the entity stands in (its interest area is the 3 × 3 around it). */
+  cx: number;
+  cy: number;
+  /** What the game log has already said about this entity's travels. */
+  travelLog: TravelLogMemory;
+  /** Open live connections driving this entity in this process (0 or 1: a newer one takes over). */
+  sockets: number;
+  /** Last REST or socket activity, ms: an entity without a socket counts as present for a while after it. */
+  lastActivityAt: number;
+  /** When this process last said it went offline without logging a leave yet (a reload may bring it back), ms. */
+  pendingLeaveAt: number;
+  /** Position or presence changed since the last write-back. */
+  dirty: boolean;
+}
+
+/** How one process tells the others about an entity: enough to list it and place it. */
+export interface PresenceEntry {
+  id: string;
+  kind: EntityKind;
+  name: string;
+  displayName: string | null;
+  color: string;
+  x: number;
+  y: number;
+}
+
+export function presenceEntry(e: Entity): PresenceEntry {
+  return { id: e.id, kind: e.kind, name: e.name, displayName: e.displayName, color: e.color, x: e.pos.x, y: e.pos.y };
+}
+
+export function toLivePlayer(e: PresenceEntry, withPosition: boolean): LivePlayer {
+  const base: LivePlayer = { id: e.id, name: e.name, displayName: e.displayName, color: e.color };
+  return withPosition ? { ...base, x: e.x, y: e.y } : base;
+}
+
+/** The caller's own player record (spec: Player), profile fields from the account. */
+export function toPlayerInfo(
+  e: Entity,
+  account: { firstName: string | null; email: string | null },
+  online: boolean,
+): PlayerInfo {
+  return {
+    id: e.id,
+    name: e.name,
+    displayName: e.displayName,
+    firstName: account.firstName,
+    email: account.email,
+    x: e.pos.x,
+    y: e.pos.y,
+    color: e.color,
+    isOnline: online,
+  };
+}
+
+/**
+ * Player colours: 24 hues spread by the golden angle, so any two of a full world (20 seats) differ and
+ * neighbours in the list are far apart on the wheel.
+ */
+export const PLAYER_COLORS: readonly string[] = Array.from({ length: 24 }, (_, i) => hsl((i * 137.508) % 360, 70, 60));
+
+function hsl(h: number, s: number, l: number): string {
+  const a = (s / 100) * Math.min(l / 100, 1 - l / 100);
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    const c = l / 100 - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(c * 255)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${f(0)}${f(8)}${f(4)}`;
+}
+
+/** The preferred colour if nobody present wears it, else the first free one (a full palette repeats). */
+export function distinctColor(preferred: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  if (!used.has(preferred)) return preferred;
+  return PLAYER_COLORS.find((c) => !used.has(c)) ?? preferred;
+}
+
+export function colorFor(id: string): string {
+  return PLAYER_COLORS[hashString(id) % PLAYER_COLORS.length]!;
+}
+
+export function hashString(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
+}

@@ -1,0 +1,41 @@
+import type { WorldEvent, WorldEventType } from '../contract/protocol.ts';
+import type { Repositories } from '../../db/index.ts';
+import type { WorldEventRow } from '../../db/repos/world.ts';
+
+export function toWorldEvent(row: WorldEventRow): WorldEvent {
+  return {
+    id: row.id,
+    type: row.type as WorldEventType,
+    playerId: row.playerId,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The server is the one author of the game log: a line is stored, then sent to everyone in the world as a
+ * `world_event` (every process), and `GET /api/world/{id}/events` lists the stored ones. Clients compose nothing.
+ */
+export class GameLog {
+  constructor(
+    private readonly repos: Repositories,
+    private readonly announce: (worldId: string, event: WorldEvent) => void,
+  ) {}
+
+  async record(worldId: string, type: WorldEventType, playerId: string | null, message: string): Promise<WorldEvent> {
+    const event = toWorldEvent(await this.repos.world.addEvent({ worldId, type, playerId, message }));
+    this.announce(worldId, event);
+    return event;
+  }
+
+  /**
+   * Entered and left lines: only when the player's last such line says otherwise, so a reload, a reconnect within
+   * the grace period or a tab moving to another process writes nothing, and two processes never both log a leave
+   * the other already logged.
+   */
+  async presence(worldId: string, playerId: string, type: 'join' | 'leave', message: string): Promise<void> {
+    const last = await this.repos.world.lastPresenceEvent(worldId, playerId);
+    if (type === 'join' ? last === 'join' : last !== 'join') return;
+    await this.record(worldId, type, playerId, message);
+  }
+}

@@ -1,0 +1,218 @@
+import { Close, type ServerMessage } from '../contract/protocol.ts';
+import type { MoveResult, TimeInfo } from '../contract/world.ts';
+import { freshMoveState } from '../game/movement.ts';
+import { newTravelLogMemory, noteSectorEntry, sectorKey } from '../game/travel-log.ts';
+import type { Services } from '../services.ts';
+import type { UserRow } from '../../db/repos/accounts.ts';
+import type { Audience, Bus, BusBatch } from './bus.ts';
+import { colorFor, hashString, type Entity } from './entity.ts';
+import { GameLog } from './game-log.ts';
+import { type Fanout, type LiveSocket, WorldRoom, type WorldTerrain } from './room.ts';
+
+/** REST-only survivors (no socket) stay listed as online this long after their last call. */
+export const REST_ONLINE_MS = 60_000;
+
+const noFanout: Fanout = { publish: () => {} };
+
+/**
+ * The live layer's front door: finds (or opens) the room of a world, routes bus batches to rooms, and carries what
+ * spans worlds (the end of a user's access). Rooms open on demand and close when nobody is left in them.
+ */
+export class LiveHub {
+  private readonly rooms = new Map<string, WorldRoom>();
+  private readonly opening = new Map<string, Promise<WorldRoom>>();
+  private fanout: Fanout = noFanout;
+  readonly log: GameLog;
+
+  constructor(
+    private readonly services: Services,
+    private readonly terrainFor: (worldId: string) => Promise<WorldTerrain>,
+    readonly bus: Bus,
+    private readonly time: () => TimeInfo,
+  ) {
+    this.log = new GameLog(services.repos, (worldId, event) =>
+      this.send(worldId, { to: 'world' }, { type: 'world_event', event }),
+    );
+    bus.onBatch((batch) => this.receive(batch));
+  }
+
+  /** Connects the hub to the running server's topic publisher. */
+  attach(fanout: Fanout): void {
+    this.fanout = fanout;
+  }
+
+  private receive({ from, worldId, events }: BusBatch): void {
+    if (worldId === '') {
+      for (const ev of events) {
+        if (ev.k !== 'end-access') continue;
+        const { userId, code, reason } = ev;
+        void this.services.accessEnded
+          .deliver({ userId, code, reason })
+          .catch((err) => this.services.report('[live] access end', err));
+      }
+      return;
+    }
+    this.rooms.get(worldId)?.apply(from, events);
+  }
+
+  /** The world's room, opened if needed. An unknown world throws (404) and leaves nothing behind. */
+  async room(worldId: string): Promise<WorldRoom> {
+    const open = this.rooms.get(worldId);
+    if (open) return open;
+    let pending = this.opening.get(worldId);
+    if (!pending) {
+      pending = this.openRoom(worldId).finally(() => this.opening.delete(worldId));
+      this.opening.set(worldId, pending);
+    }
+    return pending;
+  }
+
+  private async openRoom(worldId: string): Promise<WorldRoom> {
+    const terrain = await this.terrainFor(worldId);
+    const { services } = this;
+    const room: WorldRoom = new WorldRoom({
+      worldId,
+      terrain,
+      repos: services.repos,
+      bus: this.bus,
+      fanout: () => this.fanout,
+      log: this.log,
+      now: () => services.now().getTime(),
+      time: this.time,
+      reconnectGraceMs: services.config.seatTimeoutMs,
+      restOnlineMs: REST_ONLINE_MS,
+      onEmpty: () => void this.closeRoom(room),
+      report: (what, err) => services.report(`[live] ${worldId}: ${what}`, err),
+    });
+    this.rooms.set(worldId, room);
+    room.open();
+    return room;
+  }
+
+  private async closeRoom(room: WorldRoom): Promise<void> {
+    if (this.rooms.get(room.worldId) !== room) return;
+    this.rooms.delete(room.worldId);
+    await room.close();
+  }
+
+  /** The user's survivor in the world: loaded, or created at a spawn point on first entry. */
+  async walker(user: UserRow, worldId: string): Promise<Entity> {
+    const room = await this.room(worldId);
+    const known = room.entities.get(user.id);
+    if (known) {
+      known.displayName = user.displayName;
+      return known;
+    }
+    const players = this.services.repos.players;
+    let row = await players.find(user.id, worldId);
+    if (!row) {
+      const spawn = room.deps.terrain.spawnPoint(hashString(user.id));
+      row = await players.createIfMissing({
+        userId: user.id,
+        worldId,
+        name: user.username,
+        x: spawn.x,
+        y: spawn.y,
+        color: colorFor(user.id),
+        isOnline: false,
+      });
+    }
+    const raced = room.entities.get(user.id);
+    if (raced) return raced;
+    const { cx, cy } = room.chunkOf(row.x, row.y);
+    const e: Entity = {
+      id: user.id,
+      kind: 'player',
+      worldId,
+      name: row.name,
+      displayName: user.displayName,
+      color: row.color,
+      pos: freshMoveState(row.x, row.y, this.services.now().getTime()),
+      cx,
+      cy,
+      travelLog: newTravelLogMemory(),
+      sockets: 0,
+      lastActivityAt: 0,
+      pendingLeaveAt: 0,
+      dirty: false,
+    };
+    // Where the player stands is known ground: stepping out and back in is travel, not a discovery.
+    noteSectorEntry(e.travelLog, sectorKey(cx, cy));
+    room.entities.set(user.id, e);
+    return e;
+  }
+
+  private roomOf(e: Entity): WorldRoom {
+    const room = this.rooms.get(e.worldId);
+    if (!room) throw new Error(`no open room for ${e.worldId}`);
+    return room;
+  }
+
+  touch(e: Entity): void {
+    this.roomOf(e).touch(e);
+  }
+
+  isOnline(e: Entity): boolean {
+    return this.roomOf(e).isOnline(e);
+  }
+
+  move(e: Entity, to: { x: number; y: number }): MoveResult {
+    return this.roomOf(e).move(e, to);
+  }
+
+  visibleTo(e: Entity) {
+    return this.roomOf(e).visibleTo(e);
+  }
+
+  connect(e: Entity, socket: LiveSocket, replaced: (old: LiveSocket) => void): void {
+    this.roomOf(e).connect(e, socket, replaced);
+  }
+
+  disconnect(e: Entity, socket: LiveSocket): void {
+    this.rooms.get(e.worldId)?.disconnect(e, socket);
+  }
+
+  /** A frame for an audience in a world, on every process: with the room's next tick, or at once if none is open. */
+  send(worldId: string, audience: Audience, msg: ServerMessage): void {
+    const room = this.rooms.get(worldId);
+    if (room) room.send(audience, msg);
+    else this.bus.publish(worldId, [{ k: 'send', a: audience, msg }]);
+  }
+
+  /** Sends a user's end of access to every process (services.accessEnded relays through here). */
+  relayAccessEnd(end: { userId: string; code: number; reason: string }): void {
+    this.bus.publish('', [{ k: 'end-access', ...end }]);
+  }
+
+  /** The user's game access ended: their sockets in this process close and they leave at once (logged). */
+  endAccessHere(userId: string, code: number = Close.normal, reason = 'Logged out'): void {
+    for (const room of this.rooms.values()) {
+      const e = room.entities.get(userId);
+      if (!e) continue;
+      const socket = room.sockets.get(userId);
+      if (socket) {
+        socket.close(code, reason);
+        room.disconnect(e, socket);
+      }
+      void room.leaveNow(e).catch((err) => this.services.report('[live] leave log failed', err));
+    }
+  }
+
+  /** Worlds with an open room (unknown world ids must never open one). */
+  get worldsTracked(): number {
+    return this.rooms.size;
+  }
+
+  /** Entities present per open world, across processes (for metrics and the benchmark). */
+  presenceByWorld(): Map<string, number> {
+    return new Map([...this.rooms].map(([id, r]) => [id, r.presence.size]));
+  }
+
+  /** Closes every room (positions written back) and the bus. */
+  async stop(): Promise<void> {
+    const rooms = [...this.rooms.values()];
+    this.rooms.clear();
+    await Promise.all(rooms.map((r) => r.close()));
+    await this.bus.close();
+  }
+}

@@ -1,0 +1,164 @@
+import type { Bus, BusBatch, BusEvent } from './bus.ts';
+import { newBusStats } from './bus.ts';
+
+/** What the bus needs of Postgres: LISTEN on a channel and NOTIFY it (postgres.js `listen` / `notify`). */
+export interface Notifier {
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+}
+
+/** The one channel every Wasteland process listens on (a database holds one game). */
+export const BUS_CHANNEL = 'wasteland_live';
+/** NOTIFY refuses payloads of 8,000 bytes or more; keep a margin. */
+export const NOTIFY_PAYLOAD_MAX_BYTES = 7_900;
+
+interface Wire {
+  /** Sending process. */
+  f: string;
+  /** Batches: world id and events. */
+  b: { w: string; e: BusEvent[] }[];
+}
+
+/**
+ * Packs batches into NOTIFY payloads under the byte limit: whole worlds together while they fit, a world's events
+ * split over several payloads when one world's tick is larger. An event that alone exceeds the limit is dropped
+ * (none should: rosters are published in parts) and counted as a failure.
+ */
+export function packPayloads(
+  from: string,
+  batches: { worldId: string; events: BusEvent[] }[],
+  maxBytes = NOTIFY_PAYLOAD_MAX_BYTES,
+) {
+  const payloads: string[] = [];
+  let dropped = 0;
+  const head = `{"f":${JSON.stringify(from)},"b":[`;
+  const tail = ']}';
+  let parts: string[] = [];
+  let size = bytes(head) + bytes(tail);
+  const flush = () => {
+    if (parts.length) payloads.push(head + parts.join(',') + tail);
+    parts = [];
+    size = bytes(head) + bytes(tail);
+  };
+  for (const { worldId, events } of batches) {
+    const worldHead = `{"w":${JSON.stringify(worldId)},"e":[`;
+    const overhead = bytes(worldHead) + 2 + 1; // "]}" and a separating comma
+    let current: string[] = [];
+    let currentSize = 0;
+    const closeWorld = () => {
+      if (!current.length) return;
+      const part = worldHead + current.join(',') + ']}';
+      if (size + bytes(part) + 1 > maxBytes) flush();
+      parts.push(part);
+      size += bytes(part) + 1;
+      current = [];
+      currentSize = 0;
+    };
+    for (const event of events) {
+      const json = JSON.stringify(event);
+      const n = bytes(json) + 1;
+      if (bytes(head) + bytes(tail) + overhead + n > maxBytes) {
+        dropped += 1;
+        continue;
+      }
+      if (bytes(head) + bytes(tail) + overhead + currentSize + n > maxBytes) {
+        closeWorld();
+        flush();
+      }
+      current.push(json);
+      currentSize += n;
+    }
+    closeWorld();
+  }
+  flush();
+  return { payloads, dropped };
+}
+
+const encoder = new TextEncoder();
+function bytes(s: string): number {
+  // ASCII fast path: most payloads are ids and numbers.
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return encoder.encode(s).length;
+  return s.length;
+}
+
+/**
+ * The bus over Postgres LISTEN/NOTIFY: an engine we already run, no new service. Events published in one turn
+ * of the event loop (rooms tick on the same clock boundary) go out together, packed under the payload limit;
+ * this process's own payloads come back from Postgres too and are dropped (it delivered them locally at once).
+ */
+export class PostgresBus implements Bus {
+  readonly shared = true;
+  readonly stats = newBusStats();
+  private handlers: ((batch: BusBatch) => void)[] = [];
+  private queue: { worldId: string; events: BusEvent[] }[] = [];
+  private flushScheduled = false;
+  private unlisten: (() => Promise<void>) | null = null;
+  private closed = false;
+
+  private constructor(
+    readonly processId: string,
+    private readonly pg: Notifier,
+    private readonly log: (what: string, err: unknown) => void,
+  ) {}
+
+  static async start(processId: string, pg: Notifier, log: (what: string, err: unknown) => void): Promise<PostgresBus> {
+    const bus = new PostgresBus(processId, pg, log);
+    bus.unlisten = await pg.listen(BUS_CHANNEL, (payload) => bus.receive(payload));
+    return bus;
+  }
+
+  publish(worldId: string, events: BusEvent[]): void {
+    if (events.length === 0 || this.closed) return;
+    this.stats.published += 1;
+    const batch = { from: this.processId, worldId, events };
+    for (const h of this.handlers) h(batch);
+    this.queue.push({ worldId, events });
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const batches = this.queue;
+    this.queue = [];
+    const { payloads, dropped } = packPayloads(this.processId, batches);
+    this.stats.failures += dropped;
+    for (const p of payloads) {
+      this.stats.notifies += 1;
+      this.pg.notify(BUS_CHANNEL, p).catch((err) => {
+        this.stats.failures += 1;
+        this.log('notify failed', err);
+      });
+    }
+  }
+
+  private receive(payload: string): void {
+    let wire: Wire;
+    try {
+      wire = JSON.parse(payload) as Wire;
+    } catch (err) {
+      this.stats.failures += 1;
+      this.log('unparsable payload', err);
+      return;
+    }
+    if (wire.f === this.processId) return;
+    for (const b of wire.b) {
+      this.stats.received += 1;
+      const batch = { from: wire.f, worldId: b.w, events: b.e };
+      for (const h of this.handlers) h(batch);
+    }
+  }
+
+  onBatch(handler: (batch: BusBatch) => void): void {
+    this.handlers.push(handler);
+  }
+
+  async close(): Promise<void> {
+    if (this.queue.length) this.flush();
+    this.closed = true;
+    this.handlers = [];
+    await this.unlisten?.().catch(() => {});
+  }
+}

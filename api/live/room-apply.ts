@@ -1,0 +1,68 @@
+import { Close } from '../contract/protocol.ts';
+import type { BusEvent } from './bus.ts';
+import { toLivePlayer } from './entity.ts';
+import { chunkTopic } from './interest.ts';
+import type { WorldRoom } from './room.ts';
+
+/**
+ * Turns one batch from the bus into presence changes and frames for this process's sockets. The same code runs for
+ * this process's own batches (delivered at once) and other processes' (through Postgres), so what a socket hears
+ * never depends on where the entity is driven from. Joins and leaves are told only when the world as a whole
+ * changes: an entity held by two processes for a moment (a tab moving over) is neither.
+ */
+export function applyBatch(room: WorldRoom, from: string, events: BusEvent[]): void {
+  const self = room.deps.bus.processId;
+  const now = room.deps.now();
+  for (const ev of events) {
+    switch (ev.k) {
+      case 'join':
+      case 'roster':
+        for (const entry of ev.k === 'join' ? [ev.e] : ev.es) {
+          if (!room.presence.upsert(from, entry, now)) continue;
+          const { cx, cy } = room.chunkOf(entry.x, entry.y);
+          room.frame({ to: 'world' }, { type: 'player_joined', player: toLivePlayer(entry, false) });
+          room.frame({ to: 'chunk', cx, cy }, { type: 'player_moved', playerId: entry.id, x: entry.x, y: entry.y });
+        }
+        break;
+      case 'leave':
+        if (room.presence.remove(from, ev.id)) room.frame({ to: 'world' }, { type: 'player_left', playerId: ev.id });
+        break;
+      case 'moves':
+        fanOutMoves(room, from, ev.m, now);
+        break;
+      case 'hello':
+        if (from !== self) room.emitRoster();
+        break;
+      case 'takeover':
+        if (from !== self) room.takenOver(ev.userId, (s) => s.close(Close.replaced, 'Connected from another tab'));
+        break;
+      case 'send':
+        room.frame(ev.a, ev.msg);
+        break;
+      case 'end-access':
+        break; // hub-wide: handled by the hub
+    }
+  }
+}
+
+/** One `players_moved` frame per sector; a mover that left a sector is heard there one last time. */
+function fanOutMoves(room: WorldRoom, from: string, moves: [string, number, number][], now: number): void {
+  const byTopic = new Map<string, { playerId: string; x: number; y: number }[]>();
+  const add = (cx: number, cy: number, move: { playerId: string; x: number; y: number }) => {
+    const topic = chunkTopic(room.worldId, cx, cy);
+    let list = byTopic.get(topic);
+    if (!list) byTopic.set(topic, (list = []));
+    list.push(move);
+  };
+  for (const [id, x, y] of moves) {
+    const before = room.presence.move(from, id, x, y, now);
+    if (!before) continue;
+    const move = { playerId: id, x, y };
+    const to = room.chunkOf(x, y);
+    const was = room.chunkOf(before.x, before.y);
+    add(to.cx, to.cy, move);
+    if (was.cx !== to.cx || was.cy !== to.cy) add(was.cx, was.cy, move);
+  }
+  const fanout = room.deps.fanout();
+  for (const [topic, list] of byTopic) fanout.publish(topic, JSON.stringify({ type: 'players_moved', moves: list }));
+}

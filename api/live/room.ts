@@ -1,0 +1,335 @@
+import { shownName } from '../contract/auth.ts';
+import { MOVE_FANOUT_MS, type LivePlayer, type ServerMessage } from '../contract/protocol.ts';
+import type { MoveResult, TimeInfo } from '../contract/world.ts';
+import { TIME_UPDATE_INTERVAL_MS } from '../contract/world.ts';
+import { decideMove, type MoveRules } from '../game/movement.ts';
+import { noteSectorEntry, sectorKey, takeTravelLogSlot } from '../game/travel-log.ts';
+import type { Repositories } from '../../db/index.ts';
+import type { Audience, Bus, BusEvent } from './bus.ts';
+import { distinctColor, presenceEntry, toLivePlayer, type Entity, type PresenceEntry } from './entity.ts';
+import type { GameLog } from './game-log.ts';
+import { chunkOfWorld, chunkTopic, inInterest, interestChange, interestChunks, userTopic, worldTopic } from './interest.ts';
+import { PRESENCE_HEARTBEAT_MS, Presence } from './presence.ts';
+import { applyBatch } from './room-apply.ts';
+import { WRITE_BACK_INTERVAL_MS, writeBack } from './write-back.ts';
+
+/** What a room needs of a world's terrain (implemented over the WASM core). */
+export interface WorldTerrain {
+  readonly chunkWorldSize: number;
+  readonly moveRules: MoveRules;
+  /** A safe place to appear near the origin; `salt` spreads newcomers apart. */
+  spawnPoint(salt: number): { x: number; y: number };
+}
+
+/** A live connection as a room sees it: an Elysia WebSocket, through only what we use. */
+export interface LiveSocket {
+  send(message: ServerMessage): void;
+  subscribe(topic: string): void;
+  unsubscribe(topic: string): void;
+  close(code: number, reason: string): void;
+}
+
+/** This process's topic publisher (Bun's pub/sub on the running server). */
+export interface Fanout {
+  publish(topic: string, data: string): void;
+}
+
+export interface RoomDeps {
+  worldId: string;
+  terrain: WorldTerrain;
+  repos: Repositories;
+  bus: Bus;
+  fanout: () => Fanout;
+  log: GameLog;
+  now: () => number;
+  time: () => TimeInfo;
+  /** How long a player who went offline may come back before a "left" line is written (the seat timeout). */
+  reconnectGraceMs: number;
+  /** REST-only players (no socket) stay present this long after their last call. */
+  restOnlineMs: number;
+  /** The room has nobody left and has written everything back. */
+  onEmpty: () => void;
+  report: (what: string, err: unknown) => void;
+}
+
+/** Rosters are published in parts of this many entries, well under the bus payload limit. */
+const ROSTER_PART = 20;
+
+/**
+ * One active world: its entities driven from this process, their sockets, presence across processes, interest
+ * sectors, move batching and its own clock. Everything it tells the world goes through the bus, which delivers it
+ * back here too (room-apply.ts), so one path turns events into frames whichever process they came from.
+ */
+export class WorldRoom {
+  readonly presence = new Presence();
+  readonly entities = new Map<string, Entity>();
+  /** Live connections by user: the room is one world, so this is "by user and world". */
+  readonly sockets = new Map<string, LiveSocket>();
+  private pending: BusEvent[] = [];
+  private pendingMoves = new Map<string, [string, number, number]>();
+  private timers: ReturnType<typeof setInterval>[] = [];
+  private announced = new Set<string>();
+  private sweeping = false;
+  closed = false;
+
+  constructor(readonly deps: RoomDeps) {}
+
+  get worldId(): string {
+    return this.deps.worldId;
+  }
+
+  open(): void {
+    const d = this.deps;
+    this.timers.push(
+      alignedInterval(
+        () => this.tick(),
+        MOVE_FANOUT_MS,
+        (t) => this.timers.push(t),
+      ),
+      setInterval(() => {
+        if (this.sockets.size) this.frame({ to: 'world' }, { type: 'time_update', time: d.time() });
+      }, TIME_UPDATE_INTERVAL_MS),
+      setInterval(() => void this.sweep(), WRITE_BACK_INTERVAL_MS),
+    );
+    if (d.bus.shared) {
+      this.timers.push(setInterval(() => this.emitRoster(), PRESENCE_HEARTBEAT_MS));
+      d.bus.publish(this.worldId, [{ k: 'hello' }]);
+    }
+  }
+
+  /** Stops the clock and writes everything back. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const t of this.timers.splice(0)) clearInterval(t);
+    this.tick();
+    await writeBack(this.deps.repos, this.worldId, this.entities.values(), (e) => this.isOnline(e), new Date(this.deps.now()));
+  }
+
+  emit(event: BusEvent): void {
+    this.pending.push(event);
+  }
+
+  /** A frame for an audience in this world, on every process (next tick). */
+  send(audience: Audience, msg: ServerMessage): void {
+    this.emit({ k: 'send', a: audience, msg });
+  }
+
+  /** One tick: this tick's moves (latest per entity) and events go on the bus as one batch. */
+  tick(): void {
+    if (this.pendingMoves.size) {
+      this.pending.push({ k: 'moves', m: [...this.pendingMoves.values()] });
+      this.pendingMoves = new Map();
+    }
+    if (!this.pending.length) return;
+    const events = this.pending;
+    this.pending = [];
+    this.deps.bus.publish(this.worldId, events);
+  }
+
+  /** Folds a batch from the bus (any process, this one included) into presence and tells this process's sockets. */
+  apply(from: string, events: BusEvent[]): void {
+    applyBatch(this, from, events);
+  }
+
+  frame(audience: Audience, msg: ServerMessage): void {
+    const topic =
+      audience.to === 'world'
+        ? worldTopic(this.worldId)
+        : audience.to === 'chunk'
+          ? chunkTopic(this.worldId, audience.cx, audience.cy)
+          : userTopic(this.worldId, audience.userId);
+    this.deps.fanout().publish(topic, JSON.stringify(msg));
+  }
+
+  chunkOf(x: number, y: number): { cx: number; cy: number } {
+    return chunkOfWorld(x, y, this.deps.terrain.chunkWorldSize);
+  }
+
+  isOnline(e: Entity, now = this.deps.now()): boolean {
+    return e.sockets > 0 || now - e.lastActivityAt < this.deps.restOnlineMs;
+  }
+
+  /** Marks REST activity (a poll or a move) so a player without a socket still counts as present. */
+  touch(e: Entity): void {
+    e.lastActivityAt = this.deps.now();
+    this.comeOnline(e);
+  }
+
+  /** Applies a reported position under the movement rules; the world hears it at the next tick. */
+  move(e: Entity, to: { x: number; y: number }): MoveResult {
+    const now = this.deps.now();
+    const decision = decideMove(e.pos, to, now, this.deps.terrain.moveRules);
+    e.lastActivityAt = now;
+    if (!decision.accepted) return { accepted: false, x: e.pos.x, y: e.pos.y, reason: decision.reason };
+    e.pos = decision.state;
+    e.dirty = true;
+    const { cx, cy } = this.chunkOf(e.pos.x, e.pos.y);
+    if (cx !== e.cx || cy !== e.cy) this.changeChunk(e, cx, cy);
+    this.pendingMoves.set(e.id, [e.id, e.pos.x, e.pos.y]);
+    return { accepted: true, x: e.pos.x, y: e.pos.y };
+  }
+
+  /** Moves the entity's socket to the new 3 × 3 and shows it those it can now see; logs the travel. */
+  private changeChunk(e: Entity, cx: number, cy: number): void {
+    const before = { cx: e.cx, cy: e.cy };
+    e.cx = cx;
+    e.cy = cy;
+    void this.logTravel(e, cx, cy).catch((err) => this.deps.report('travel log failed', err));
+    const socket = this.sockets.get(e.id);
+    if (!socket) return;
+    const { leave, join } = interestChange(before, { cx, cy });
+    for (const [x, y] of leave) socket.unsubscribe(chunkTopic(this.worldId, x, y));
+    for (const [x, y] of join) socket.subscribe(chunkTopic(this.worldId, x, y));
+    for (const other of this.present()) {
+      if (other.id === e.id) continue;
+      const at = this.chunkOf(other.x, other.y);
+      if (inInterest({ cx, cy }, at) && !inInterest(before, at)) {
+        socket.send({ type: 'player_moved', playerId: other.id, x: other.x, y: other.y });
+      }
+    }
+  }
+
+  /** Entering a never-explored sector is a discovery (once); other crossings are travel lines, throttled. */
+  private async logTravel(e: Entity, cx: number, cy: number): Promise<void> {
+    const { repos, log } = this.deps;
+    const name = shownName(e);
+    if (noteSectorEntry(e.travelLog, sectorKey(cx, cy)) && !(await repos.world.hasExplored(e.id, this.worldId, cx, cy))) {
+      await log.record(this.worldId, 'discover', e.id, `${name} discovered sector ${cx}, ${cy}`);
+      return;
+    }
+    if (!takeTravelLogSlot(e.travelLog, this.deps.now())) return;
+    await log.record(this.worldId, 'move', e.id, `${name} travelled to sector ${cx}, ${cy}`);
+  }
+
+  /** A socket opened for the entity: one per user and world; a newer one (here or on any process) takes over. */
+  connect(e: Entity, socket: LiveSocket, replaced: (old: LiveSocket) => void): void {
+    const old = this.sockets.get(e.id);
+    if (old && old !== socket) {
+      replaced(old);
+      e.sockets = Math.max(0, e.sockets - 1);
+    }
+    this.sockets.set(e.id, socket);
+    e.sockets += 1;
+    e.lastActivityAt = this.deps.now();
+    socket.subscribe(worldTopic(this.worldId));
+    socket.subscribe(userTopic(this.worldId, e.id));
+    for (const [x, y] of interestChunks(e.cx, e.cy)) socket.subscribe(chunkTopic(this.worldId, x, y));
+    this.comeOnline(e);
+    socket.send({ type: 'players_list', players: this.visibleTo(e) });
+    this.emit({ k: 'takeover', userId: e.id });
+  }
+
+  disconnect(e: Entity, socket: LiveSocket): void {
+    if (this.sockets.get(e.id) !== socket) return;
+    this.sockets.delete(e.id);
+    e.sockets = Math.max(0, e.sockets - 1);
+    e.lastActivityAt = 0;
+    e.dirty = true;
+    if (!this.isOnline(e)) this.goOffline(e);
+  }
+
+  /** Another process took this user's connection over: close ours (4001) without a leave. */
+  takenOver(userId: string, close: (s: LiveSocket) => void): void {
+    const socket = this.sockets.get(userId);
+    const e = this.entities.get(userId);
+    if (!socket || !e) return;
+    close(socket);
+    this.disconnect(e, socket);
+  }
+
+  /**
+   * Everyone present in the world: the bus's view, with this process's own entities as they are now (the bus
+   * hears of them at the next tick).
+   */
+  present(): PresenceEntry[] {
+    const all = new Map(this.presence.all().map((p) => [p.id, p]));
+    for (const id of this.announced) {
+      const e = this.entities.get(id);
+      if (e) all.set(id, presenceEntry(e));
+    }
+    return [...all.values()];
+  }
+
+  /** Everyone present in the world, with positions only for those inside the viewer's interest area. */
+  visibleTo(viewer: Entity): LivePlayer[] {
+    const here = { cx: viewer.cx, cy: viewer.cy };
+    return this.present().map((p) => toLivePlayer(p, p.id === viewer.id || inInterest(here, this.chunkOf(p.x, p.y))));
+  }
+
+  private comeOnline(e: Entity): void {
+    if (this.announced.has(e.id)) return;
+    this.announced.add(e.id);
+    e.pendingLeaveAt = 0;
+    e.dirty = true;
+    e.color = distinctColor(
+      e.color,
+      this.present()
+        .filter((p) => p.id !== e.id)
+        .map((p) => p.color),
+    );
+    this.emit({ k: 'join', e: presenceEntry(e) });
+    void this.deps.log
+      .presence(this.worldId, e.id, 'join', `${shownName(e)} entered the wasteland`)
+      .catch((err) => this.deps.report('join log failed', err));
+  }
+
+  private goOffline(e: Entity): void {
+    if (!this.announced.delete(e.id)) return;
+    e.pendingLeaveAt = this.deps.now();
+    e.dirty = true;
+    this.emit({ k: 'leave', id: e.id });
+  }
+
+  /** Writes the "left" line now (logout), not after the grace period. */
+  async leaveNow(e: Entity): Promise<void> {
+    e.lastActivityAt = 0;
+    this.goOffline(e);
+    e.pendingLeaveAt = 0;
+    await this.deps.log.presence(this.worldId, e.id, 'leave', `${shownName(e)} left the wasteland`);
+  }
+
+  emitRoster(): void {
+    const mine = [...this.entities.values()].filter((e) => this.announced.has(e.id)).map(presenceEntry);
+    for (let i = 0; i < mine.length; i += ROSTER_PART) this.emit({ k: 'roster', es: mine.slice(i, i + ROSTER_PART) });
+  }
+
+  /** Housekeeping: quiet REST players leave, lapsed leaves are logged, dead processes expire, positions are saved. */
+  async sweep(): Promise<void> {
+    if (this.sweeping || this.closed) return;
+    this.sweeping = true;
+    try {
+      const now = this.deps.now();
+      for (const e of this.entities.values()) {
+        if (!this.isOnline(e, now)) this.goOffline(e);
+        if (e.pendingLeaveAt && now - e.pendingLeaveAt >= this.deps.reconnectGraceMs) {
+          e.pendingLeaveAt = 0;
+          if (!this.presence.has(e.id)) {
+            await this.deps.log.presence(this.worldId, e.id, 'leave', `${shownName(e)} left the wasteland`);
+          }
+        }
+      }
+      for (const id of this.presence.expire(this.deps.bus.processId, now)) {
+        this.frame({ to: 'world' }, { type: 'player_left', playerId: id });
+      }
+      await writeBack(this.deps.repos, this.worldId, this.entities.values(), (e) => this.isOnline(e, now), new Date(now));
+      const idle = [...this.entities.values()].every((e) => !this.isOnline(e, now) && !e.pendingLeaveAt);
+      if (idle && this.sockets.size === 0 && !this.pending.length) this.deps.onEmpty();
+    } catch (err) {
+      this.deps.report('sweep failed', err);
+    } finally {
+      this.sweeping = false;
+    }
+  }
+}
+
+/** setInterval whose ticks fall on multiples of `ms` of the wall clock, so every room ticks in the same turn. */
+function alignedInterval(fn: () => void, ms: number, started: (t: ReturnType<typeof setInterval>) => void) {
+  return setTimeout(
+    () => {
+      fn();
+      started(setInterval(fn, ms));
+    },
+    ms - (Date.now() % ms),
+  ) as unknown as ReturnType<typeof setInterval>;
+}
