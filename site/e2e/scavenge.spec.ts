@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import type { MapSnapshot } from '../src/game/engine.ts';
+import type { MapSnapshot } from '../src/game/map/engine.ts';
 import { gameTest, signUp, uniqueUser } from './fixtures.ts';
 
 const test = gameTest;

@@ -6,7 +6,7 @@ import { atom, computed } from 'nanostores';
 import type { LivePlayer } from '../../../api/contract/protocol.ts';
 import type { PlayerInfo, TimeInfo, WorldEventType, WorldInfo } from '../../../api/contract/world.ts';
 import { shownName } from '../../../api/contract/auth.ts';
-import type { LiveStatus } from '../game/live.ts';
+import type { LiveStatus } from '../game/live/client.ts';
 
 export type InitState =
   | { phase: 'loading'; step: string }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'bun:test';
-import type { InventoryItem } from '../../../api/contract/items.ts';
-import type { ToastInput } from '../islands/game/toast/toast-store.ts';
+import type { InventoryItem } from '../../../../api/contract/items.ts';
+import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import {
   $autoScavenge,
   $exhausted,
@@ -16,10 +16,10 @@ import {
   isExhausted,
   resetActionStores,
   type NearbyPoiView,
-} from '../stores/actions.ts';
+} from '../../stores/actions.ts';
 import { createActions, type ActionDeps } from './actions.ts';
-import type { ForageResult, ScavengeResult } from './actions-text.ts';
-import { FakeTimers, flush } from './actions-test-timers.ts';
+import type { ForageResult, ScavengeResult } from './text.ts';
+import { FakeTimers, flush } from './test-timers.ts';
 
 const POI: NearbyPoiView = {
   id: 'poi_1_10_10',

@@ -3,11 +3,11 @@
  * The server decides everything (reach, loot, depletion, cooldowns); this only reports it. Dependencies are
  * injected (actions-session.ts wires the real ones), so the flows are unit-tested without a browser.
  */
-import { AUTO_SCAVENGE_INTERVAL_MS } from '../../../api/contract/actions.ts';
-import { isUnauthorizedError } from '../../../api/contract/http.ts';
-import type { InventoryItem } from '../../../api/contract/items.ts';
-import type { WorldEventType } from '../../../api/contract/world.ts';
-import type { ToastInput } from '../islands/game/toast/toast-store.ts';
+import { AUTO_SCAVENGE_INTERVAL_MS } from '../../../../api/contract/actions.ts';
+import { isUnauthorizedError } from '../../../../api/contract/http.ts';
+import type { InventoryItem } from '../../../../api/contract/items.ts';
+import type { WorldEventType } from '../../../../api/contract/world.ts';
+import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import {
   $autoScavenge,
   $exhausted,
@@ -19,9 +19,9 @@ import {
   $scavenging,
   $wanderer,
   addResult,
-} from '../stores/actions.ts';
-import { AutoLoop, type AutoEnd, type Timers } from './actions-auto.ts';
-import { coalesced } from './actions-refresh.ts';
+} from '../../stores/actions.ts';
+import { AutoLoop, type AutoEnd, type Timers } from './auto.ts';
+import { coalesced } from './refresh.ts';
 import {
   ACTION_TOASTS,
   UNKNOWN_SURVIVOR,
@@ -33,8 +33,8 @@ import {
   scavengeToast,
   type ForageResult,
   type ScavengeResult,
-} from './actions-text.ts';
-import { tileOf } from './geometry.ts';
+} from './text.ts';
+import { tileOf } from '../map/geometry.ts';
 
 export interface ActionDeps {
   scavengeCall(poiId: string): Promise<ScavengeResult>;

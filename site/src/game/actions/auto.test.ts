@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test';
-import { AutoLoop, type AutoEnd } from './actions-auto.ts';
-import { FakeTimers, flush } from './actions-test-timers.ts';
+import { AutoLoop, type AutoEnd } from './auto.ts';
+import { FakeTimers, flush } from './test-timers.ts';
 
 function setup(outcomes: (AutoEnd | null | Error)[], stepMs = 0) {
   const timers = new FakeTimers();

@@ -1,10 +1,10 @@
 import { beforeEach, expect, test } from 'bun:test';
-import type { Poi } from '../../../core-wasm/index.ts';
-import { INTERACTION_RADIUS } from '../../../core-wasm/constants.ts';
-import { $exhausted, $nearbyPoi, $playerTile, resetActionStores } from '../stores/actions.ts';
-import { TERRAIN_POLL_MS, trackNearby, type NearbySource, type PoiState } from './actions-nearby.ts';
-import type { NearbyPoi, PositionUpdate } from './engine.ts';
-import { FakeTimers, flush } from './actions-test-timers.ts';
+import type { Poi } from '../../../../core-wasm/index.ts';
+import { INTERACTION_RADIUS } from '../../../../core-wasm/constants.ts';
+import { $exhausted, $nearbyPoi, $playerTile, resetActionStores } from '../../stores/actions.ts';
+import { TERRAIN_POLL_MS, trackNearby, type NearbySource, type PoiState } from './nearby.ts';
+import type { NearbyPoi, PositionUpdate } from '../map/engine.ts';
+import { FakeTimers, flush } from './test-timers.ts';
 
 const poi = (id: string, x: number, y: number, radius = 10, significance = 4): Poi => ({
   id,

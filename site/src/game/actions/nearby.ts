@@ -5,10 +5,10 @@
  * the survivor stands still within reach of a POI, terrain-info every 5 s (spec section 7; not again within 2 s
  * on the same tile).
  */
-import { $exhausted, $nearbyPoi, $playerTile, type NearbyPoiView } from '../stores/actions.ts';
-import { realTimers, type Timers } from './actions-auto.ts';
-import type { NearbyPoi, PositionUpdate } from './engine.ts';
-import { chunkOfWorld, tileOf } from './geometry.ts';
+import { $exhausted, $nearbyPoi, $playerTile, type NearbyPoiView } from '../../stores/actions.ts';
+import { realTimers, type Timers } from './auto.ts';
+import type { NearbyPoi, PositionUpdate } from '../map/engine.ts';
+import { chunkOfWorld, tileOf } from '../map/geometry.ts';
 
 export const TERRAIN_POLL_MS = 5000;
 export const TERRAIN_STALE_MS = 2000;

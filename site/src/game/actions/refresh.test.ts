@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { coalesced } from './actions-refresh.ts';
+import { coalesced } from './refresh.ts';
 
 test('requests during a refresh collapse into one more refresh after it', async () => {
   let runs = 0;

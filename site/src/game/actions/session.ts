@@ -4,15 +4,15 @@
  * socket's inventory_updated; the panels call the actions through $actions.
  */
 import { atom } from 'nanostores';
-import { isUnauthorizedError } from '../../../api/contract/http.ts';
-import { api, unwrap } from '../lib/api.ts';
-import { toast } from '../islands/game/toast/toast-store.ts';
-import { resetActionStores } from '../stores/actions.ts';
-import { logLocal } from '../stores/game.ts';
+import { isUnauthorizedError } from '../../../../api/contract/http.ts';
+import { api, unwrap } from '../../lib/api.ts';
+import { toast } from '../../islands/game/toast/toast-store.ts';
+import { resetActionStores } from '../../stores/actions.ts';
+import { logLocal } from '../../stores/game.ts';
 import { createActions, type Actions } from './actions.ts';
-import { trackNearby } from './actions-nearby.ts';
-import type { GameEngine } from './engine.ts';
-import { handleUnauthorized } from './unauthorized.ts';
+import { trackNearby } from './nearby.ts';
+import type { GameEngine } from '../map/engine.ts';
+import { handleUnauthorized } from '../session/unauthorized.ts';
 
 /** The spec's inventory refresh (section 7: every 12 s). */
 export const INVENTORY_POLL_MS = 12_000;

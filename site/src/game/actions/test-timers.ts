@@ -1,5 +1,5 @@
 /** A hand-driven clock for the actions tests: timers fire only when advance() passes them. */
-import type { Timers } from './actions-auto.ts';
+import type { Timers } from './auto.ts';
 
 export class FakeTimers implements Timers {
   private t = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { ACTION_TEXT } from '../../../api/contract/actions.ts';
+import { ACTION_TEXT } from '../../../../api/contract/actions.ts';
 import {
   ACTION_TOASTS,
   forageLog,
@@ -12,7 +12,7 @@ import {
   scavengeToast,
   searchedOut,
   type ScavengeResult,
-} from './actions-text.ts';
+} from './text.ts';
 
 const item = (itemName: string, quantity = 1, quality = 50) => ({
   itemName,

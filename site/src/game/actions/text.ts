@@ -1,10 +1,10 @@
 /**
  * The words of scavenging and foraging: which toast (spec section 8) and which Game Log line a result earns. Pure.
  */
-import type { LootItem } from '../../../api/contract/items.ts';
-import type { ForageResult, ScavengeResult } from '../../../api/contract/actions.ts';
-import type { WorldEventType } from '../../../api/contract/world.ts';
-import type { ToastInput } from '../islands/game/toast/toast-store.ts';
+import type { LootItem } from '../../../../api/contract/items.ts';
+import type { ForageResult, ScavengeResult } from '../../../../api/contract/actions.ts';
+import type { WorldEventType } from '../../../../api/contract/world.ts';
+import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 
 export type { ForageResult, ScavengeResult };
 

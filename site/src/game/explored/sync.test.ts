@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { ExploredMap } from './explored.ts';
-import { beaconExplored, EXPLORED_PATH, saveExplored } from './explored-sync.ts';
+import { beaconExplored, EXPLORED_PATH, saveExplored } from './sync.ts';
 
 function explored(chunks: number) {
   const e = new ExploredMap();

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import { Close, PROTOCOL_VERSION, WS_PING_INTERVAL_MS, reconnectDelayMs } from '../../../api/contract/protocol.ts';
-import { LiveClient, liveUrl, type LiveEnv, type LiveHandlers, type LiveStatus } from './live.ts';
-import { parseServerMessage } from '../../../api/contract/protocol.ts';
+import { Close, PROTOCOL_VERSION, WS_PING_INTERVAL_MS, reconnectDelayMs } from '../../../../api/contract/protocol.ts';
+import { LiveClient, liveUrl, type LiveEnv, type LiveHandlers, type LiveStatus } from './client.ts';
+import { parseServerMessage } from '../../../../api/contract/protocol.ts';
 
 class FakeSocket {
   readyState = 0;

@@ -14,9 +14,9 @@ import {
   type ClientMessage,
   type LivePlayer,
   type ServerMessage,
-} from '../../../api/contract/protocol.ts';
-import type { TimeInfo } from '../../../api/contract/world.ts';
-import { parseServerMessage } from '../../../api/contract/protocol.ts';
+} from '../../../../api/contract/protocol.ts';
+import type { TimeInfo } from '../../../../api/contract/world.ts';
+import { parseServerMessage } from '../../../../api/contract/protocol.ts';
 
 export type LiveStatus =
   /** First connection under way. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { MoveReporter, REST_REPORT_MS, SOCKET_REPORT_MS } from './move-reporter.ts';
-import type { Point } from './walker.ts';
+import type { Point } from '../map/walker.ts';
 
 function setup(socket: boolean) {
   let now = 0;

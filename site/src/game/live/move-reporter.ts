@@ -3,7 +3,7 @@
  * under the socket's 20/s limit), over REST at most every 500 ms and one request at a time; always on arrival.
  * The server checks each report against the last accepted one (api/game/movement.ts).
  */
-import type { Point } from './walker.ts';
+import type { Point } from '../map/walker.ts';
 
 export const SOCKET_REPORT_MS = 100;
 export const REST_REPORT_MS = 500;

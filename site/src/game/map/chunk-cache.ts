@@ -3,7 +3,7 @@
  * fog changes) and the composite of both that the renderer draws (one image per chunk per frame). Least recently
  * used chunks are dropped beyond the capacity, never the ones the map currently wants.
  */
-import type { Poi } from '../../../core-wasm/index.ts';
+import type { Poi } from '../../../../core-wasm/index.ts';
 import { CHUNK_SIZE, chunkKey } from './geometry.ts';
 import { FULL_CHUNK, unionRect, type TileRect } from './fog.ts';
 import { rasterTerrain } from './terrain-raster.ts';

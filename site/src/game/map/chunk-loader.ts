@@ -2,7 +2,7 @@
  * Asks the WASM core's worker(s) for the chunks the map wants, nearest first, with a bounded number of requests
  * in flight so a fast pan does not queue up chunks that are no longer needed.
  */
-import type { Chunk } from '../../../core-wasm/index.ts';
+import type { Chunk } from '../../../../core-wasm/index.ts';
 import { chunkKey, chunksInRect, type ChunkRect } from './geometry.ts';
 
 export interface ChunkGenerator {

@@ -3,11 +3,11 @@
  * tracks, and the requestAnimationFrame loop that draws them. Networking and stores stay outside
  * (game-session.ts); the engine hears about the world through its methods and reports through callbacks.
  */
-import { NAV_MARKER_MS } from '../../../api/contract/world.ts';
-import type { LivePlayer } from '../../../api/contract/protocol.ts';
-import type { TimeInfo } from '../../../api/contract/world.ts';
-import type { Chunk, Core, Poi, Visibility } from '../../../core-wasm/index.ts';
-import { INTERACTION_RADIUS } from '../../../core-wasm/constants.ts';
+import { NAV_MARKER_MS } from '../../../../api/contract/world.ts';
+import type { LivePlayer } from '../../../../api/contract/protocol.ts';
+import type { TimeInfo } from '../../../../api/contract/world.ts';
+import type { Chunk, Core, Poi, Visibility } from '../../../../core-wasm/index.ts';
+import { INTERACTION_RADIUS } from '../../../../core-wasm/constants.ts';
 import {
   clampZoom,
   drawnChunks,
@@ -21,13 +21,13 @@ import {
 } from './camera.ts';
 import { ChunkCache } from './chunk-cache.ts';
 import { ChunkLoader, type ChunkGenerator } from './chunk-loader.ts';
-import type { ExploredMap } from './explored.ts';
+import type { ExploredMap } from '../explored/explored.ts';
 import { paintFog, unionRect, windowInChunk } from './fog.ts';
 import { CHUNK_SIZE, chunkKey, chunkOfTileCoord, chunkOfWorld, chunksInRect, tileOf, type ChunkRect } from './geometry.ts';
 import { bindMapInput } from './input.ts';
 import { Track } from './interpolation.ts';
 import { Minimap } from './minimap.ts';
-import { MoveReporter, type ReportSink } from './move-reporter.ts';
+import { MoveReporter, type ReportSink } from '../live/move-reporter.ts';
 import { renderFrame, type ScenePoi, type SceneSurvivor } from './renderer.ts';
 import { isHills, isImpassableBiome } from './terrain-rules.ts';
 import { directionFromKeys, stepInDirection, stepToward, type Point } from './walker.ts';

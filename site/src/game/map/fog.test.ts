@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { ExploredMap } from './explored.ts';
+import { ExploredMap } from '../explored/explored.ts';
 import { FOG_EXPLORED, FOG_UNKNOWN, FOG_VISIBLE, FULL_CHUNK, fogState, paintFog, rgba, unionRect, windowInChunk } from './fog.ts';
 
 describe('fog of war', () => {

@@ -4,7 +4,7 @@
  * state may have changed (the old and new visibility windows) are repainted.
  */
 import { CHUNK_SIZE } from './geometry.ts';
-import type { VisibilityMask } from './explored.ts';
+import type { VisibilityMask } from '../explored/explored.ts';
 
 /** Packed little-endian RGBA (what a Uint32Array over ImageData holds). */
 export const rgba = (r: number, g: number, b: number, a: number) => ((a << 24) | (b << 16) | (g << 8) | r) >>> 0;

@@ -1,5 +1,5 @@
 /** World geometry the map needs, derived from the core's constants (never copied). */
-import { CHUNK_SIZE, TILE_SIZE } from '../../../core-wasm/constants.ts';
+import { CHUNK_SIZE, TILE_SIZE } from '../../../../core-wasm/constants.ts';
 
 export { CHUNK_SIZE, TILE_SIZE };
 /** World units per chunk side (128 tiles × 5 units). */

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'bun:test';
-import { Biome } from '../../../core-wasm/constants.ts';
-import { $toast } from '../islands/game/toast/toast-store.ts';
+import { Biome } from '../../../../core-wasm/constants.ts';
+import { $toast } from '../../islands/game/toast/toast-store.ts';
 import { blockExplored } from './minimap.ts';
-import { toSettlementMarkers } from './settlements.ts';
+import { toSettlementMarkers } from '../settlements/markers.ts';
 import { nightAlpha } from './sprites.ts';
 import { isImpassableBiome } from './terrain-rules.ts';
 import { BIOME_RGB, rasterTerrain, tileHash } from './terrain-raster.ts';
-import { handleUnauthorized, LOGIN_REDIRECT_MS, resetUnauthorized } from './unauthorized.ts';
+import { handleUnauthorized, LOGIN_REDIRECT_MS, resetUnauthorized } from '../session/unauthorized.ts';
 import { isTap } from './input.ts';
 
 describe('map details', () => {

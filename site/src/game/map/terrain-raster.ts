@@ -2,7 +2,7 @@
  * Turns a chunk's 128 × 128 biome codes (from the WASM core) into pixels, one per tile, in the site's dusk
  * palette with a little per-tile grain so plains do not look like flat paint.
  */
-import { Biome, BIOME_COUNT } from '../../../core-wasm/constants.ts';
+import { Biome, BIOME_COUNT } from '../../../../core-wasm/constants.ts';
 import { CHUNK_SIZE } from './geometry.ts';
 import { rgba } from './fog.ts';
 

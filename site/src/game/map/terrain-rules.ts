@@ -2,8 +2,8 @@
  * Which ground stops a walker: the server's own set (water and mountains, api/contract/world.ts), imported
  * rather than copied so the client never disagrees with the referee. Biome codes come from the WASM core.
  */
-import { IMPASSABLE } from '../../../api/contract/world.ts';
-import { Biome } from '../../../core-wasm/constants.ts';
+import { IMPASSABLE } from '../../../../api/contract/world.ts';
+import { Biome } from '../../../../core-wasm/constants.ts';
 
 export { IMPASSABLE };
 export const isImpassableBiome = (code: number) => IMPASSABLE.has(code);

@@ -3,7 +3,7 @@
  * (60 units/s = 1 unit per 60 Hz frame), never into water or mountains (the server refuses paths that cross them:
  * api/game/movement.ts). Checks the path every half tile, as the server does.
  */
-import { ARRIVAL_THRESHOLD, PLAYER_SPEED_UNITS_PER_SECOND } from '../../../api/contract/world.ts';
+import { ARRIVAL_THRESHOLD, PLAYER_SPEED_UNITS_PER_SECOND } from '../../../../api/contract/world.ts';
 import { TILE_SIZE } from './geometry.ts';
 
 export interface Point {

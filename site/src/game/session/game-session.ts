@@ -4,14 +4,14 @@
  * polling when it is down; saves explored tiles. Everything it learns goes to the stores in stores/game.ts.
  */
 import { atom } from 'nanostores';
-import { shownName } from '../../../api/contract/auth.ts';
-import { isUnauthorizedError } from '../../../api/contract/http.ts';
-import { Close, type LivePlayer } from '../../../api/contract/protocol.ts';
-import { DEFAULT_WORLD_ID, SETTLEMENT_CHUNK_RADIUS, type TimeInfo, type WorldEvent } from '../../../api/contract/world.ts';
-import { api, unwrap } from '../lib/api.ts';
-import { createCoreWorker, loadCoreInBrowser } from '../lib/core.ts';
-import { toast } from '../islands/game/toast/toast-store.ts';
-import { checkAccess } from '../stores/lobby.ts';
+import { shownName } from '../../../../api/contract/auth.ts';
+import { isUnauthorizedError } from '../../../../api/contract/http.ts';
+import { Close, type LivePlayer } from '../../../../api/contract/protocol.ts';
+import { DEFAULT_WORLD_ID, SETTLEMENT_CHUNK_RADIUS, type TimeInfo, type WorldEvent } from '../../../../api/contract/world.ts';
+import { api, unwrap } from '../../lib/api.ts';
+import { createCoreWorker, loadCoreInBrowser } from '../../lib/core.ts';
+import { toast } from '../../islands/game/toast/toast-store.ts';
+import { checkAccess } from '../../stores/lobby.ts';
 import {
   $connection,
   $init,
@@ -27,16 +27,16 @@ import {
   setOnline,
   upsertOnline,
   type LogEntry,
-} from '../stores/game.ts';
-import { inventoryUpdated, startActionsSession } from './actions-session.ts';
-import { GameEngine } from './engine.ts';
-import { ExploredMap } from './explored.ts';
-import { startExploredSync } from './explored-sync.ts';
-import { chunkOfWorld } from './geometry.ts';
-import { LiveClient, liveUrl, type LiveStatus } from './live.ts';
-import { toSettlementMarkers } from './settlements.ts';
+} from '../../stores/game.ts';
+import { inventoryUpdated, startActionsSession } from '../actions/session.ts';
+import { GameEngine } from '../map/engine.ts';
+import { ExploredMap } from '../explored/explored.ts';
+import { startExploredSync } from '../explored/sync.ts';
+import { chunkOfWorld } from '../map/geometry.ts';
+import { LiveClient, liveUrl, type LiveStatus } from '../live/client.ts';
+import { toSettlementMarkers } from '../settlements/markers.ts';
 import { handleUnauthorized } from './unauthorized.ts';
-import type { Point } from './walker.ts';
+import type { Point } from '../map/walker.ts';
 
 export const $engine = atom<GameEngine | null>(null);
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { shownName } from '../../../../api/contract/auth.ts';
-import { chunkOfWorld } from '../../game/geometry.ts';
+import { chunkOfWorld } from '../../game/map/geometry.ts';
 import { $me, $readout } from '../../stores/game.ts';
 
 /** Who you are and where (display name editing and equipment come with later issues). */

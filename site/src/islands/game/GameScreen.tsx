@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { startGameSession } from '../../game/game-session.ts';
+import { startGameSession } from '../../game/session/game-session.ts';
 import { $init } from '../../stores/game.ts';
 import { GameHeader } from './GameHeader.tsx';
 import { InitScreen } from './InitScreen.tsx';

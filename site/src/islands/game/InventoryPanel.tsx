@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
-import { countItems } from '../../game/actions-text.ts';
-import { groupInventory, inventoryTotal } from '../../game/actions-inventory.ts';
+import { countItems } from '../../game/actions/text.ts';
+import { groupInventory, inventoryTotal } from '../../game/actions/inventory.ts';
 import { $inventory } from '../../stores/actions.ts';
 import { ItemList } from './actions/ItemList.tsx';
 import './actions/actions.css';

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { formatReadout } from '../../game/camera.ts';
-import { $engine } from '../../game/game-session.ts';
-import { installDebugHook } from '../../game/debug-hook.ts';
+import { formatReadout } from '../../game/map/camera.ts';
+import { $engine } from '../../game/session/game-session.ts';
+import { installDebugHook } from '../../game/map/debug-hook.ts';
 import { $readout } from '../../stores/game.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { ACTION_TEXT } from '../../../../../api/contract/actions.ts';
-import { $actions } from '../../../game/actions-session.ts';
-import { poiTypeLabel } from '../../../game/actions-text.ts';
+import { $actions } from '../../../game/actions/session.ts';
+import { poiTypeLabel } from '../../../game/actions/text.ts';
 import { $autoScavenge, $exhausted, $nearbyPoi, $scavenging, isExhausted, pickedClean } from '../../../stores/actions.ts';
 
 /** The nearest POI within reach: what it is, how much is left, Scavenge and Auto-Scavenge. */
