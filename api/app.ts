@@ -33,6 +33,11 @@ export interface AppDeps {
   bus?: Bus;
   /** This process's id on the bus (defaults to a random one). */
   instanceId?: string;
+  /**
+   * Receives the step to run before the HTTP server stops (server.ts): the live layer closes its sockets with 1001
+   * and tells the other processes, while the database and the bus are still there.
+   */
+  onBeforeStop?: (step: () => Promise<void>) => void;
 }
 
 /** Builds the whole HTTP + WebSocket app from its feature modules; no side effects until `listen`. */
@@ -60,6 +65,7 @@ export function createApp(deps: AppDeps) {
   const liveConnections = new LiveConnections();
   services.accessEnded.relayThrough((end) => live.relayAccessEnd(end));
   services.accessEnded.on(({ userId, code, reason }) => live.endAccessHere(userId, code, reason));
+  deps.onBeforeStop?.(() => live.stop());
   const timers: ReturnType<typeof setInterval>[] = [];
 
   return new Elysia({

@@ -3,6 +3,15 @@ import { loadConfig, type Config } from './config.ts';
 import { DataDirLockedError, openDatabase, type Database } from '../db/index.ts';
 import { loadCoreForBun } from '../core-wasm/index.ts';
 import { DatabaseUnreachableError } from '../db/client.ts';
+import { InProcessBus, type Bus } from './live/bus.ts';
+import { PostgresBus } from './live/pg-bus.ts';
+import { describeError } from './http/errors.ts';
+
+/** The live bus for this database: LISTEN/NOTIFY on a Postgres server (several processes), else in process. */
+export async function busFor(database: Database, processId: string): Promise<Bus> {
+  if (!database.notifier) return new InProcessBus(processId);
+  return PostgresBus.start(processId, database.notifier, (what, err) => console.error(`[bus] ${what}`, describeError(err)));
+}
 
 export interface RunningServer {
   url: string;
@@ -18,7 +27,18 @@ export async function startServer(
   const database =
     options.database ?? (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
   const core = await loadCoreForBun();
-  const app = createApp({ config, database, core, now: options.now }).listen({
+  const instanceId = crypto.randomUUID();
+  const bus = await busFor(database, instanceId);
+  const beforeStop: (() => Promise<void>)[] = [];
+  const app = createApp({
+    config,
+    database,
+    core,
+    now: options.now,
+    bus,
+    instanceId,
+    onBeforeStop: (s) => beforeStop.push(s),
+  }).listen({
     port: config.port,
     hostname: process.env.HOST ?? '0.0.0.0',
   });
@@ -27,6 +47,7 @@ export async function startServer(
     url: `http://localhost:${port}`,
     port,
     async stop() {
+      for (const step of beforeStop) await step();
       await app.stop(true);
       if (!options.database) await database.close();
     },
@@ -39,8 +60,14 @@ if (import.meta.main) {
     const server = await startServer(config);
     const where = config.databaseUrl ? 'Postgres (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
     console.log(`Wasteland is up at ${server.url} on ${where}`);
+    // SIGTERM (deploy, scale-in): sockets close with 1001 so browsers reconnect elsewhere, positions are written
+    // back, then exit 0; a stop that hangs is cut at 10 s.
+    let stopping = false;
     const shutdown = async () => {
-      await server.stop();
+      if (stopping) return;
+      stopping = true;
+      setTimeout(() => process.exit(1), 10_000).unref();
+      await server.stop().catch((err) => console.error('stop failed', describeError(err)));
       process.exit(0);
     };
     process.on('SIGINT', shutdown);

@@ -9,6 +9,8 @@ export const PROTOCOL_VERSION = 2;
 /** Close codes the server uses, with explicit values (never a bare enum). */
 export const Close = {
   normal: 1000,
+  /** The server is stopping (deploy, scale-in): reconnect, through the proxy, to another process. */
+  goingAway: 1001,
   tooBig: 1009,
   /** Another tab of the same user took over the connection. */
   replaced: 4001,

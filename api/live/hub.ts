@@ -22,6 +22,7 @@ export class LiveHub {
   private readonly rooms = new Map<string, WorldRoom>();
   private readonly opening = new Map<string, Promise<WorldRoom>>();
   private fanout: Fanout = noFanout;
+  private stopped = false;
   readonly log: GameLog;
 
   constructor(
@@ -208,9 +209,18 @@ export class LiveHub {
     return new Map([...this.rooms].map(([id, r]) => [id, r.presence.size]));
   }
 
-  /** Closes every room (positions written back) and the bus. */
+  /** Closes every room (positions written back) and the bus; open sockets are told the server is going away. */
   async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
     const rooms = [...this.rooms.values()];
+    for (const room of rooms) {
+      for (const [userId, socket] of [...room.sockets]) {
+        socket.close(Close.goingAway, 'Server restarting; reconnecting');
+        const e = room.entities.get(userId);
+        if (e) room.disconnect(e, socket);
+      }
+    }
     this.rooms.clear();
     await Promise.all(rooms.map((r) => r.close()));
     await this.bus.close();

@@ -119,19 +119,21 @@ export class PostgresBus implements Bus {
     }
   }
 
-  private flush(): void {
+  private flush(): Promise<unknown> {
     this.flushScheduled = false;
     const batches = this.queue;
     this.queue = [];
     const { payloads, dropped } = packPayloads(this.processId, batches);
     this.stats.failures += dropped;
-    for (const p of payloads) {
-      this.stats.notifies += 1;
-      this.pg.notify(BUS_CHANNEL, p).catch((err) => {
-        this.stats.failures += 1;
-        this.log('notify failed', err);
-      });
-    }
+    return Promise.all(
+      payloads.map((p) => {
+        this.stats.notifies += 1;
+        return this.pg.notify(BUS_CHANNEL, p).catch((err) => {
+          this.stats.failures += 1;
+          this.log('notify failed', err);
+        });
+      }),
+    );
   }
 
   private receive(payload: string): void {
@@ -156,8 +158,9 @@ export class PostgresBus implements Bus {
   }
 
   async close(): Promise<void> {
-    if (this.queue.length) this.flush();
     this.closed = true;
+    // What the rooms said last (leaves, final moves) reaches the other processes before the connection goes.
+    if (this.queue.length) await this.flush();
     this.handlers = [];
     await this.unlisten?.().catch(() => {});
   }

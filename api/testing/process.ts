@@ -1,0 +1,77 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dir, '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => res(port));
+    });
+    srv.on('error', rej);
+  });
+}
+
+/** A production server (`bun api/server.ts`) in its own OS process, as an operator runs it. */
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Resolves with the exit code. */
+  exited: Promise<number>;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number>;
+}
+
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = Bun.spawn(['bun', 'api/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'wl-proc-')),
+      ...env,
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  let out = '';
+  const decoder = new TextDecoder();
+  const drain = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) out += decoder.decode(chunk, { stream: true });
+  };
+  void drain(child.stdout);
+  void drain(child.stderr);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error(`server did not start:\n${out}`);
+    }
+    await Bun.sleep(100);
+  }
+  return {
+    url,
+    pid: child.pid,
+    output: () => out,
+    exited: child.exited,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return child.exited;
+    },
+  };
+}
