@@ -15,15 +15,12 @@ import {
   BIOME_COUNT,
   BIOME_NAMES,
   CHUNK_SIZE,
-  INTERACTION_RADIUS,
   LOS_BUDGET_LIMIT_TENTHS,
   MAX_CHUNK_COORD,
   MAX_SEED,
   MAX_TILE_COORD,
   MAX_VISION_RADIUS,
   MIN_TILE_COORD,
-  POI_LANDMARK_RADIUS_BONUS,
-  POI_RADIUS,
   POI_TYPES,
   TERRAIN_COST,
   TILE_SIZE,
@@ -34,9 +31,11 @@ import {
   type BiomeName,
   type PoiType,
 } from './constants.ts';
+import { CHUNK_TILES, chunkOfTile, MAX_POI_REACH, nearestPoiInReach, tileCentre, tileOfWorld } from './geometry.ts';
 import { poiName } from './poi-names.ts';
 
 export * from './constants.ts';
+export * from './geometry.ts';
 export { poiName } from './poi-names.ts';
 
 /** The ABI this wrapper speaks (assembly/index.ts CORE_ABI_VERSION). */
@@ -197,16 +196,6 @@ function checkFlag(name: string, v: unknown): boolean {
   return v;
 }
 
-/** Chunk coordinate of a world tile (floor division, negative tiles included). */
-export function chunkOfTile(tile: number): number {
-  return Math.floor(tile / CHUNK_SIZE);
-}
-
-/** Tile coordinate of a world position in world units. */
-export function tileOfWorld(world: number): number {
-  return Math.floor(world / TILE_SIZE);
-}
-
 /** A u32 world seed from any string (FNV-1a), for worlds configured with text seeds. */
 export function seedFromString(text: string): number {
   if (typeof text !== 'string') throw new TypeError(`seed text must be a string, got ${describe(text)}`);
@@ -263,11 +252,9 @@ const RAW_FUNCTIONS = [
   'losBudgetTenths',
 ] as const;
 
-const CHUNK_TILES = CHUNK_SIZE * CHUNK_SIZE;
 const POI_CACHE_SIZE = 64;
 /** The farthest a POI's interaction range reaches, in tiles (to know which chunks terrainInfo must look at). */
-const POI_REACH_TILES =
-  Math.ceil(Math.max(INTERACTION_RADIUS, Math.max(...POI_RADIUS) + POI_LANDMARK_RADIUS_BONUS) / TILE_SIZE) + 1;
+const POI_REACH_TILES = Math.ceil(MAX_POI_REACH / TILE_SIZE) + 1;
 
 /** Wraps an instance of core.wasm (from either loader). */
 export function createCore(instance: WebAssembly.Instance): Core {
@@ -310,8 +297,8 @@ export function createCore(instance: WebAssembly.Instance): Core {
         chunkY,
         tileX,
         tileY,
-        worldX: tileX * TILE_SIZE + TILE_SIZE / 2,
-        worldY: tileY * TILE_SIZE + TILE_SIZE / 2,
+        worldX: tileCentre(tileX),
+        worldY: tileCentre(tileY),
         radius: view.getInt32(o + 20, true),
         significance: view.getInt32(o + 16, true),
       });
@@ -474,20 +461,13 @@ export function createCore(instance: WebAssembly.Instance): Core {
     const tileX = tileOfWorld(worldX);
     const tileY = tileOfWorld(worldY);
     const code = raw.biomeAt(seed | 0, tileX, tileY) as BiomeCode;
-    let best: (Poi & { distance: number }) | null = null;
+    const candidates: Poi[] = [];
     const cxa = Math.max(-MAX_CHUNK_COORD, chunkOfTile(tileX - POI_REACH_TILES));
     const cxb = Math.min(MAX_CHUNK_COORD, chunkOfTile(tileX + POI_REACH_TILES));
     const cya = Math.max(-MAX_CHUNK_COORD, chunkOfTile(tileY - POI_REACH_TILES));
     const cyb = Math.min(MAX_CHUNK_COORD, chunkOfTile(tileY + POI_REACH_TILES));
-    for (let cy = cya; cy <= cyb; cy++) {
-      for (let cx = cxa; cx <= cxb; cx++) {
-        for (const poi of pois(seed, cx, cy)) {
-          const distance = Math.hypot(poi.worldX - worldX, poi.worldY - worldY);
-          if (distance <= Math.max(INTERACTION_RADIUS, poi.radius) && (best === null || distance < best.distance))
-            best = { ...poi, distance };
-        }
-      }
-    }
+    for (let cy = cya; cy <= cyb; cy++) for (let cx = cxa; cx <= cxb; cx++) candidates.push(...pois(seed, cx, cy));
+    const best = nearestPoiInReach(candidates, worldX, worldY);
     return {
       tileX,
       tileY,

@@ -10,7 +10,7 @@ import {
 } from './movement.ts';
 import { PLAYER_SPEED_UNITS_PER_SECOND } from '../contract/world.ts';
 
-const open: MoveRules = { worldExtent: 100_000, tileSize: 5, isPassable: () => true };
+const open: MoveRules = { worldExtent: 100_000, isPassable: () => true };
 const start = freshMoveState(0, 0, 1_000);
 
 /** Reports `n` steps of `step` units along x, `everyMs` apart; answers the accepted distance. */

@@ -1,3 +1,4 @@
+import { type Passable, walkPath } from '../contract/walking.ts';
 import { MOVE_BURST_SECONDS, MOVE_SLACK_FACTOR, MOVE_SLACK_UNITS, PLAYER_SPEED_UNITS_PER_SECOND } from '../contract/world.ts';
 
 /**
@@ -18,10 +19,8 @@ export interface MoveState {
 export interface MoveRules {
   /** Half the world's width in world units: positions must lie in [-extent, extent]. */
   worldExtent: number;
-  /** Tile edge in world units: the path is checked at least once per half tile. */
-  tileSize: number;
   /** Whether a walker may stand on the tile holding this world position. */
-  isPassable(x: number, y: number): boolean;
+  isPassable: Passable;
 }
 
 export type MoveDecision = { accepted: true; state: MoveState } | { accepted: false; reason: string };
@@ -47,7 +46,8 @@ export function budgetAt(state: MoveState, now: number): number {
 
 /**
  * Decides whether a reported position is one the player could have walked to: inside the world, within the
- * player's distance budget, and along a straight path that never crosses an impassable tile. An accepted move
+ * player's distance budget, and along a straight path that never crosses an impassable tile (walkPath, the rule
+ * the browser walks by). An accepted move
  * spends its length; a refused one spends nothing and leaves the walker where it was.
  */
 export function decideMove(from: MoveState, to: { x: number; y: number }, now: number, rules: MoveRules): MoveDecision {
@@ -60,12 +60,8 @@ export function decideMove(from: MoveState, to: { x: number; y: number }, now: n
   const distance = Math.hypot(dx, dy);
   const budget = budgetAt(from, now);
   if (distance > budget) return { accepted: false, reason: 'Too far to have walked there' };
-  const steps = Math.ceil(distance / (rules.tileSize / 2));
-  for (let i = 1; i <= steps; i++) {
-    const t = i / steps;
-    if (!rules.isPassable(from.x + dx * t, from.y + dy * t)) {
-      return { accepted: false, reason: 'The way is blocked by water or mountains' };
-    }
+  if (walkPath(from, to, rules.isPassable).blocked) {
+    return { accepted: false, reason: 'The way is blocked by water or mountains' };
   }
   return { accepted: true, state: { x: to.x, y: to.y, budget: budget - distance, at: now } };
 }

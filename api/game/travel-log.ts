@@ -18,7 +18,8 @@ export function newTravelLogMemory(): TravelLogMemory {
   return { knownSectors: new Set(), lastTravelAt: 0 };
 }
 
-export const sectorKey = (cx: number, cy: number) => `${cx},${cy}`;
+/** Sectors are chunks: their key is the chunk key of core-wasm/geometry.ts. */
+export { chunkKey as sectorKey } from '../../core-wasm/geometry.ts';
 
 /**
  * Records that the walker entered the sector; answers true on the first entry this memory has seen, when the
