@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { rarityWeights, rollRarity, type LootPlace } from './loot.ts';
 import { seededRng } from './random.ts';
-import { NO_TOOLS, npcSpawnChance, recoveredSignificance, SCAVENGE_RULES, scavengeStep, significanceFloor } from './scavenge.ts';
+import { npcSpawnChance, recoveredSignificance, SCAVENGE_RULES, scavengeStep } from './scavenge.ts';
+import { NO_TOOLS, significanceFloor } from '../contract/actions.ts';
 import { itemDef } from '../contract/items.ts';
 
 const house: LootPlace = { type: 'abandoned_house', biome: 'plains', landmark: false };

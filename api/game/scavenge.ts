@@ -1,11 +1,12 @@
+import { isPickedClean, SIGNIFICANCE_FLOOR, type Tools } from '../contract/actions.ts';
 import type { LootItem } from '../contract/items.ts';
 import { baseQuantity, lootItem, pickItem, rollQuality, rollRarity, stackLoot, type LootPlace } from './loot.ts';
 import type { Rng } from './random.ts';
 
 /** The scavenging rules (wiki: Exploration & Resource Gathering). */
 export const SCAVENGE_RULES = {
-  /** Without tools a place is picked clean at 0; a crowbar pries on to −3, a multitool to −5. */
-  floor: { none: 0, crowbar: -3, multitool: -5 },
+  /** Without tools a place is picked clean at 0; a crowbar pries on to −3, a multitool to −5 (api/contract). */
+  floor: SIGNIFICANCE_FLOOR,
   multitoolYieldBonus: 0.2,
   scannerQualityBonus: 0.15,
   /** Chance a search turns up nothing while the place still has significance, and on the extra searches below 0. */
@@ -19,19 +20,6 @@ export const SCAVENGE_RULES = {
   npcMinSignificance: 40,
   npcChancePerPoint: 0.05,
 } as const;
-
-export interface Tools {
-  crowbar: boolean;
-  multitool: boolean;
-  scanner: boolean;
-}
-export const NO_TOOLS: Tools = { crowbar: false, multitool: false, scanner: false };
-
-export function significanceFloor(tools: Tools): number {
-  if (tools.multitool) return SCAVENGE_RULES.floor.multitool;
-  if (tools.crowbar) return SCAVENGE_RULES.floor.crowbar;
-  return SCAVENGE_RULES.floor.none;
-}
 
 /** Significance after recovery since the last change: +1 per 30 minutes, never above the starting value. */
 export function recoveredSignificance(stored: number, starting: number, changedAtMs: number, nowMs: number): number {
@@ -54,8 +42,7 @@ export type ScavengeOutcome =
  * passes the randomness, and writes the outcome back.
  */
 export function scavengeStep(place: LootPlace, current: number, tools: Tools, rng: Rng): ScavengeOutcome {
-  const floor = significanceFloor(tools);
-  if (current <= floor) return { searched: false, depleted: true, significance: current };
+  if (isPickedClean({ currentSignificance: current }, tools)) return { searched: false, depleted: true, significance: current };
 
   const spawn = rng() < npcSpawnChance(current);
   const after = spawn ? 0 : current - 1;
@@ -72,5 +59,12 @@ export function scavengeStep(place: LootPlace, current: number, tools: Tools, rn
       items.push(lootItem(def, quantity, quality));
     }
   }
-  return { searched: true, items: stackLoot(items), before: current, after, depleted: after <= floor, npcSpawn: spawn };
+  return {
+    searched: true,
+    items: stackLoot(items),
+    before: current,
+    after,
+    depleted: isPickedClean({ currentSignificance: after }, tools),
+    npcSpawn: spawn,
+  };
 }

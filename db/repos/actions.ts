@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { tileKey } from '../../core-wasm/geometry.ts';
 import type { Db } from '../client.ts';
-import { forageCooldowns, inventoryItems, npcSpawnSignals, poiStates } from '../schema/index.ts';
+import { forageCooldowns, forageSpots, inventoryItems, npcSpawnSignals, poiStates } from '../schema/index.ts';
 
 export type InventoryRow = typeof inventoryItems.$inferSelect;
 export type PoiStateRow = typeof poiStates.$inferSelect;
@@ -71,6 +72,7 @@ function actionOps(tx: Tx | Db) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${action}:${userId}:${worldId}`}))`);
     },
 
+    /** When each of these tiles was last foraged by the player, keyed by tileKey. */
     async forageTimes(userId: string, worldId: string, tiles: { tileX: number; tileY: number }[]): Promise<Map<string, Date>> {
       const xs = [...new Set(tiles.map((t) => t.tileX))];
       const ys = [...new Set(tiles.map((t) => t.tileY))];
@@ -85,7 +87,7 @@ function actionOps(tx: Tx | Db) {
             inArray(forageCooldowns.tileY, ys),
           ),
         );
-      return new Map(rows.map((r) => [`${r.tileX},${r.tileY}`, r.foragedAt]));
+      return new Map(rows.map((r) => [tileKey(r.tileX, r.tileY), r.foragedAt]));
     },
 
     async markForaged(userId: string, worldId: string, tiles: { tileX: number; tileY: number }[], now: Date): Promise<void> {
@@ -96,6 +98,25 @@ function actionOps(tx: Tx | Db) {
         .onConflictDoUpdate({
           target: [forageCooldowns.userId, forageCooldowns.worldId, forageCooldowns.tileX, forageCooldowns.tileY],
           set: { foragedAt: now },
+        });
+    },
+
+    /** The tile of the player's last accepted forage in the world, or null if they never foraged there. */
+    async lastForageSpot(userId: string, worldId: string): Promise<{ tileX: number; tileY: number } | null> {
+      const rows = await tx
+        .select({ tileX: forageSpots.tileX, tileY: forageSpots.tileY })
+        .from(forageSpots)
+        .where(and(eq(forageSpots.userId, userId), eq(forageSpots.worldId, worldId)));
+      return rows[0] ?? null;
+    },
+
+    async setForageSpot(userId: string, worldId: string, spot: { tileX: number; tileY: number }, now: Date): Promise<void> {
+      await tx
+        .insert(forageSpots)
+        .values({ userId, worldId, tileX: spot.tileX, tileY: spot.tileY, foragedAt: now })
+        .onConflictDoUpdate({
+          target: [forageSpots.userId, forageSpots.worldId],
+          set: { tileX: spot.tileX, tileY: spot.tileY, foragedAt: now },
         });
     },
 

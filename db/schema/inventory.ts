@@ -46,6 +46,24 @@ export const forageCooldowns = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.worldId, t.tileX, t.tileY] })],
 );
 
+/**
+ * Where each player last foraged in each world (its tile): a forage in the same area is refused until the player
+ * has foraged somewhere else (spec section 4, the same-area rule of api/contract/actions.ts).
+ */
+export const forageSpots = pgTable(
+  'forage_spots',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    worldId: text('world_id').notNull(),
+    tileX: integer('tile_x').notNull(),
+    tileY: integer('tile_y').notNull(),
+    foragedAt: timestamp('foraged_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.worldId] })],
+);
+
 /** A survivor drawn by a scavenge, waiting for the player to recruit or dismiss them. */
 export const npcSpawnSignals = pgTable(
   'npc_spawn_signals',

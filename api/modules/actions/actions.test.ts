@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { loadCoreForBun, type Poi } from '../../../core-wasm/index.ts';
-import { inventoryItems, players } from '../../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { type Core, loadCoreForBun, type Poi, tileOfWorld } from '../../../core-wasm/index.ts';
+import { inventoryItems, players, poiStates } from '../../../db/schema/index.ts';
+import { ACTION_TEXT, isPickedClean, sameForageArea, TOOL_ITEMS, toolsFrom } from '../../contract/actions.ts';
+import { walkPath } from '../../contract/walking.ts';
+import { IMPASSABLE } from '../../contract/world.ts';
 import { FORAGE_RULES } from '../../game/forage.ts';
 import { SCAVENGE_RULES } from '../../game/scavenge.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
@@ -15,10 +19,11 @@ describe.each(backends())('scavenging, foraging and the inventory on %s', (backe
   let clock = Date.parse('2026-11-22T12:00:00Z');
   let pois: Poi[];
   let nextPoi = 0;
+  let core: Core;
   beforeAll(async () => {
     // Seats must outlive the clock jumps below (recovery and cooldowns take 20–30 minutes).
     server = await startTestServer(backend, { worldSeed: SEED, seatTimeoutMs: 24 * 3600_000, now: () => new Date(clock) });
-    const core = await loadCoreForBun();
+    core = await loadCoreForBun();
     pois = [];
     for (let cy = -1; cy <= 1; cy++)
       for (let cx = -1; cx <= 1; cx++) pois.push(...core.pois(SEED, cx, cy).filter((p) => !p.landmark && p.significance >= 4));
@@ -37,6 +42,28 @@ describe.each(backends())('scavenging, foraging and the inventory on %s', (backe
     return c;
   }
   const freshPoi = () => pois[nextPoi++]!;
+  const passable = (x: number, y: number) => !IMPASSABLE.has(core.biomeAt(SEED, tileOfWorld(x), tileOfWorld(y)));
+  /** A point `distance` units from `from` in one of 8 directions that can be walked to in a straight line. */
+  const walkableSpot = (from: { x: number; y: number }, distance: number) => {
+    for (let i = 0; i < 8; i++) {
+      const a = (i * Math.PI) / 4;
+      const to = { x: from.x + Math.round(Math.cos(a) * distance), y: from.y + Math.round(Math.sin(a) * distance) };
+      if (!walkPath(from, to, passable).blocked) return to;
+    }
+    throw new Error('no walkable spot around the POI');
+  };
+  /** Walks the player there over REST in steps of at most 40 units (the server's budget and path rules apply). */
+  const walk = async (c: TestClient, from: { x: number; y: number }, to: { x: number; y: number }) => {
+    const steps = Math.ceil(Math.hypot(to.x - from.x, to.y - from.y) / 40);
+    for (let i = 1; i <= steps; i++) {
+      const p = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
+      const moved = await c.json(c.post('/api/player/move?worldId=default', p));
+      expect(moved).toMatchObject({ accepted: true });
+    }
+  };
+  const tileSpot = (p: { x: number; y: number }) => ({ tileX: tileOfWorld(p.x), tileY: tileOfWorld(p.y) });
+  const forageAt = (c: TestClient, p: { x: number; y: number }) =>
+    c.post('/api/forage', { worldId: 'default', playerX: p.x, playerY: p.y });
   const inventoryTotal = async (c: TestClient) =>
     ((await c.json(c.get('/api/player/inventory?worldId=default'))).items as { quantity: number }[]).reduce(
       (s, i) => s + i.quantity,
@@ -108,24 +135,43 @@ describe.each(backends())('scavenging, foraging and the inventory on %s', (backe
     expect(recovered).toMatchObject({ currentSignificance: floor + 1, newSignificance: floor, depleted: true });
   });
 
-  test('foraging twice on the same tiles finds nothing the second time, until 20 minutes have passed', async () => {
+  test('a second forage in the same area is refused (409, already scoured) until the player forages elsewhere', async () => {
     const poi = freshPoi();
-    const c = await playerAt(poi.worldX, poi.worldY);
-    const first = await c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY }));
-    expect(first.tilesForaged).toBe(25);
-    const second = await c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY }));
-    expect(second).toEqual({ items: [], tilesForaged: 0 });
-    clock += FORAGE_RULES.cooldownMs - 1;
-    expect(
-      (await c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY }))).tilesForaged,
-    ).toBe(0);
-    clock += 1;
-    expect(
-      (await c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY }))).tilesForaged,
-    ).toBe(25);
+    const a = { x: poi.worldX, y: poi.worldY };
+    const c = await playerAt(a.x, a.y);
+    expect((await c.json(forageAt(c, a))).tilesForaged).toBe(25);
+    const again = await forageAt(c, a);
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe(ACTION_TEXT.alreadyScoured);
+    // A few tiles on is still the same area (the cells of api/contract/actions.ts), and still refused.
+    const near = walkableSpot(a, 30);
+    expect(sameForageArea(tileSpot(a), tileSpot(near))).toBe(true);
+    await walk(c, a, near);
+    expect((await forageAt(c, near)).status).toBe(409);
+    await walk(c, near, a);
     // The reported position is only a sanity check.
-    const lying = await c.post('/api/forage', { worldId: 'default', playerX: poi.worldX + 5000, playerY: poi.worldY });
+    const lying = await forageAt(c, { x: a.x + 5000, y: a.y });
     expect(lying.status).toBe(409);
+    expect((await lying.json()).message).toMatch(/out of sync/);
+  });
+
+  test('tiles rest 20 minutes: coming back to an area foraged before finds nothing until then', async () => {
+    const poi = freshPoi();
+    const a = { x: poi.worldX, y: poi.worldY };
+    const b = walkableSpot(a, 80);
+    expect(sameForageArea(tileSpot(a), tileSpot(b))).toBe(false);
+    const c = await playerAt(a.x, a.y);
+    expect((await c.json(forageAt(c, a))).tilesForaged).toBe(25);
+    await walk(c, a, b);
+    expect((await c.json(forageAt(c, b))).tilesForaged).toBe(25);
+    await walk(c, b, a);
+    clock += FORAGE_RULES.cooldownMs - 1;
+    expect(await c.json(forageAt(c, a))).toEqual({ items: [], tilesForaged: 0 });
+    await walk(c, a, b);
+    expect(await c.json(forageAt(c, b))).toEqual({ items: [], tilesForaged: 0 });
+    clock += 1;
+    await walk(c, b, a);
+    expect((await c.json(forageAt(c, a))).tilesForaged).toBe(25);
   });
 
   test('50 scavenges of one place in flight at once grant loot exactly once per step and never pass the floor', async () => {
@@ -160,16 +206,49 @@ describe.each(backends())('scavenging, foraging and the inventory on %s', (backe
     expect(await inventoryTotal(other)).toBe(sumItems(theirs));
   });
 
-  test('50 forages in flight at once: one forages the 25 tiles, the rest find them resting', async () => {
+  test('50 forages in flight at once: one forages the 25 tiles, the rest are refused as the same area', async () => {
     const poi = freshPoi();
     const c = await playerAt(poi.worldX, poi.worldY);
-    const bodies = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        c.json(c.post('/api/forage', { worldId: 'default', playerX: poi.worldX, playerY: poi.worldY })),
-      ),
-    );
-    expect(bodies.map((b) => b.tilesForaged).sort((a, b) => b - a)).toEqual([25, ...Array(49).fill(0)]);
-    expect(await inventoryTotal(c)).toBe(sumItems(bodies));
+    const responses = await Promise.all(Array.from({ length: 50 }, () => forageAt(c, { x: poi.worldX, y: poi.worldY })));
+    expect(responses.map((r) => r.status).sort()).toEqual([200, ...Array(49).fill(409)]);
+    const bodies = await Promise.all(responses.map((r) => r.json()));
+    const accepted = bodies.filter((b) => 'tilesForaged' in b);
+    expect(accepted.map((b) => b.tilesForaged)).toEqual([25]);
+    expect(await inventoryTotal(c)).toBe(sumItems(accepted));
+  });
+
+  test("the server's picked-clean answer agrees with the shared isPickedClean rule for every significance and tool set", async () => {
+    const packs: string[][] = [[], [TOOL_ITEMS.crowbar], [TOOL_ITEMS.multitool], [TOOL_ITEMS.crowbar, TOOL_ITEMS.multitool]];
+    for (const pack of packs) {
+      const poi = freshPoi();
+      const c = await playerAt(poi.worldX, poi.worldY);
+      for (const itemName of pack)
+        await server.database.db
+          .insert(inventoryItems)
+          .values({ userId: c.id, worldId: 'default', itemName, quality: 50, quantity: 1 });
+      for (let significance = -7; significance <= 2; significance++) {
+        // Fix the place's significance (changed now: no recovery) and ask the server to search it.
+        await server.database.db
+          .insert(poiStates)
+          .values({ worldId: 'default', poiId: poi.id, currentSignificance: significance, changedAt: new Date(clock) })
+          .onConflictDoUpdate({
+            target: [poiStates.worldId, poiStates.poiId],
+            set: { currentSignificance: significance, changedAt: new Date(clock) },
+          });
+        // Loot may bring a tool: judge with the pack as it is right before this search.
+        const held = ((await c.json(c.get('/api/player/inventory?worldId=default'))).items as { itemName: string }[]).map(
+          (i) => i.itemName,
+        );
+        const body = await c.json(c.post(`/api/poi/${poi.id}/scavenge`, { worldId: 'default' }));
+        const searched = body.newSignificance < body.currentSignificance;
+        expect({ pack, significance, searched }).toEqual({
+          pack,
+          significance,
+          searched: !isPickedClean({ currentSignificance: significance }, toolsFrom(held)),
+        });
+      }
+      await server.database.db.delete(poiStates).where(and(eq(poiStates.worldId, 'default'), eq(poiStates.poiId, poi.id)));
+    }
   });
 
   test('npc-spawn-check answers no spawn for a player who has drawn none', async () => {

@@ -1,12 +1,18 @@
-import { BIOME_NAMES, INTERACTION_RADIUS, chunkOfTile, tileOfWorld, type Poi } from '../../../core-wasm/index.ts';
+import { BIOME_NAMES, chunkOfTile, inPoiReach, poiReach, tileKey, tileOfWorld, type Poi } from '../../../core-wasm/index.ts';
 import { itemDef, type InventoryItem } from '../../contract/items.ts';
-import type { ForageResult, ScavengeResult } from '../../contract/actions.ts';
+import {
+  ACTION_TEXT,
+  type ForageResult,
+  sameForageArea,
+  type ScavengeResult,
+  TOOL_ITEMS,
+  toolsFrom,
+} from '../../contract/actions.ts';
 import { forageTiles, forageTilesLoot, tileReady } from '../../game/forage.ts';
 import { generateNpc } from '../../game/npc-names.ts';
 import { freshRng, type Rng } from '../../game/random.ts';
-import { recoveredSignificance, scavengeStep, type Tools } from '../../game/scavenge.ts';
-import { chunkTopic, userTopic } from '../../live/interest.ts';
-import type { LiveWorlds } from '../../live/world-live.ts';
+import { recoveredSignificance, scavengeStep } from '../../game/scavenge.ts';
+import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../../../db/repos/accounts.ts';
 import type { WorldService } from '../world/service.ts';
@@ -18,7 +24,7 @@ export const NPC_SIGNAL_TTL_MS = 10 * 60 * 1000;
 
 export type ActionError = { error: { status: 400 | 403 | 404 | 409; message: string } };
 
-const TOOL_NAMES = ['Crowbar', 'Multitool', 'Scanner'] as const;
+const TOOL_NAMES = Object.values(TOOL_ITEMS);
 const POI_ID = /^poi_(\d+)_(-?\d+)_(-?\d+)$/;
 
 /** Scavenging, foraging and the inventory: parse → load → pure rule → one transaction → publish. */
@@ -26,7 +32,7 @@ export class ActionsService {
   constructor(
     private readonly services: Services,
     private readonly worlds: WorldService,
-    private readonly live: LiveWorlds,
+    private readonly live: LiveHub,
     private readonly rng: () => Rng = freshRng,
   ) {}
 
@@ -43,25 +49,20 @@ export class ActionsService {
     }
   }
 
-  /** Until the equipment system lands, tools work from the pack (wiki: Equipment System). */
-  private static toolsFrom(held: Set<string>): Tools {
-    return { crowbar: held.has('Crowbar'), multitool: held.has('Multitool'), scanner: held.has('Scanner') };
-  }
-
   async scavenge(user: UserRow, worldId: string, poiId: string): Promise<ScavengeResult | ActionError> {
     if (!(await this.worlds.world(worldId))) return { error: { status: 404, message: 'Unknown world' } };
     const poi = await this.findPoi(worldId, poiId);
     if (!poi) return { error: { status: 404, message: 'POI does not exist' } };
     const walker = await this.live.walker(user, worldId);
-    const reach = Math.max(INTERACTION_RADIUS, poi.radius);
-    if (Math.hypot(walker.pos.x - poi.worldX, walker.pos.y - poi.worldY) > reach) {
-      return { error: { status: 403, message: `You are too far away to search ${poi.name} (within ${reach} units)` } };
+    if (!inPoiReach(poi, walker.pos.x, walker.pos.y)) {
+      return { error: { status: 403, message: `You are too far away to search ${poi.name} (within ${poiReach(poi)} units)` } };
     }
     const rng = this.rng();
     const now = this.services.now();
     const result = await this.services.repos.actions.transaction(async (ops) => {
       const state = await ops.lockPoi(worldId, poi.id, poi.significance, now);
-      const tools = ActionsService.toolsFrom(await ops.heldItemNames(user.id, worldId, TOOL_NAMES));
+      // Until the equipment system lands, tools work from the pack (wiki: Equipment System).
+      const tools = toolsFrom(await ops.heldItemNames(user.id, worldId, TOOL_NAMES));
       const current = recoveredSignificance(
         state.currentSignificance,
         poi.significance,
@@ -105,11 +106,15 @@ export class ActionsService {
         npcSpawnCheck: { shouldSpawn: false },
       };
     }
-    this.live.publish(chunkTopic(worldId, poi.chunkX, poi.chunkY), {
-      type: 'poi_updated',
-      poi: { id: poi.id, currentSignificance: outcome.after },
-    });
-    if (outcome.items.length) this.live.publish(userTopic(user.id), { type: 'inventory_updated' });
+    this.live.send(
+      worldId,
+      { to: 'chunk', cx: poi.chunkX, cy: poi.chunkY },
+      {
+        type: 'poi_updated',
+        poi: { id: poi.id, currentSignificance: outcome.after },
+      },
+    );
+    if (outcome.items.length) this.live.send(worldId, { to: 'user', userId: user.id }, { type: 'inventory_updated' });
     return {
       items: outcome.items,
       depleted: outcome.depleted,
@@ -127,13 +132,17 @@ export class ActionsService {
     if (Math.hypot(reported.x - walker.pos.x, reported.y - walker.pos.y) > POSITION_SANITY_UNITS) {
       return { error: { status: 409, message: 'Your position is out of sync with the server; wait a moment and try again' } };
     }
-    const tiles = forageTiles(tileOfWorld(walker.pos.x), tileOfWorld(walker.pos.y));
+    const here = { tileX: tileOfWorld(walker.pos.x), tileY: tileOfWorld(walker.pos.y) };
+    const tiles = forageTiles(here.tileX, here.tileY);
     const rng = this.rng();
     const now = this.services.now();
     const found = await this.services.repos.actions.transaction(async (ops) => {
       await ops.lockPlayerAction(user.id, worldId, 'forage');
+      const lastSpot = await ops.lastForageSpot(user.id, worldId);
+      if (lastSpot && sameForageArea(lastSpot, here)) return null;
+      await ops.setForageSpot(user.id, worldId, here, now);
       const last = await ops.forageTimes(user.id, worldId, tiles);
-      const ready = tiles.filter((t) => tileReady(last.get(`${t.tileX},${t.tileY}`)?.getTime() ?? null, now.getTime()));
+      const ready = tiles.filter((t) => tileReady(last.get(tileKey(t.tileX, t.tileY))?.getTime() ?? null, now.getTime()));
       const items = forageTilesLoot(
         ready.map((t) => ({ biome: BIOME_NAMES[world.terrain.biomeAtTile(t.tileX, t.tileY)]! })),
         rng,
@@ -147,7 +156,8 @@ export class ActionsService {
       );
       return { items, tilesForaged: ready.length };
     });
-    if (found.items.length) this.live.publish(userTopic(user.id), { type: 'inventory_updated' });
+    if (!found) return { error: { status: 409, message: ACTION_TEXT.alreadyScoured } };
+    if (found.items.length) this.live.send(worldId, { to: 'user', userId: user.id }, { type: 'inventory_updated' });
     return found;
   }
 
