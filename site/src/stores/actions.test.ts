@@ -1,9 +1,15 @@
 import { beforeEach, expect, test } from 'bun:test';
+import { NO_TOOLS, sameForageArea, TOOL_ITEMS, toolsFrom } from '../../../api/contract/actions.ts';
+import type { InventoryItem } from '../../../api/contract/items.ts';
+import { seededRng } from '../../../api/game/random.ts';
+import { scavengeStep } from '../../../api/game/scavenge.ts';
 import {
   $forageScoured,
+  $inventory,
   $lastForage,
   $playerTile,
   $results,
+  $tools,
   addResult,
   pickedClean,
   resetActionStores,
@@ -23,6 +29,16 @@ const poi: NearbyPoiView = {
   currentSignificance: 2,
 };
 
+test('the Forage button is disabled exactly where the server refuses: the shared same-area rule, over a grid', () => {
+  $lastForage.set({ tileX: 3, tileY: -7 });
+  for (let tileX = -30; tileX <= 36; tileX += 1) {
+    for (let tileY = -40; tileY <= 26; tileY += 3) {
+      $playerTile.set({ tileX, tileY });
+      expect($forageScoured.get()).toBe(sameForageArea({ tileX: 3, tileY: -7 }, { tileX, tileY }));
+    }
+  }
+});
+
 test('forage is scoured within 2 cells of 5 tiles of the last forage, on both axes', () => {
   expect($forageScoured.get()).toBe(false);
   $playerTile.set({ tileX: 12, tileY: 12 });
@@ -34,12 +50,42 @@ test('forage is scoured within 2 cells of 5 tiles of the last forage, on both ax
   expect($forageScoured.get()).toBe(false);
 });
 
-test('picked clean at 0 or below, or while the server’s depleted answer holds', () => {
-  expect(pickedClean(poi, null)).toBe(false);
-  expect(pickedClean({ ...poi, currentSignificance: 0 }, null)).toBe(true);
-  expect(pickedClean(poi, { poiId: 'p', significance: 2 })).toBe(true);
-  expect(pickedClean(poi, { poiId: 'p', significance: 1 })).toBe(false);
-  expect(pickedClean(poi, { poiId: 'q', significance: 2 })).toBe(false);
+test('picked clean at the floor of your tools (0 without), or while the server’s depleted answer holds', () => {
+  expect(pickedClean(poi, null, NO_TOOLS)).toBe(false);
+  expect(pickedClean({ ...poi, currentSignificance: 0 }, null, NO_TOOLS)).toBe(true);
+  expect(pickedClean({ ...poi, currentSignificance: 0 }, null, { ...NO_TOOLS, crowbar: true })).toBe(false);
+  expect(pickedClean({ ...poi, currentSignificance: -3 }, null, { ...NO_TOOLS, crowbar: true })).toBe(true);
+  expect(pickedClean(poi, { poiId: 'p', significance: 2 }, NO_TOOLS)).toBe(true);
+  expect(pickedClean(poi, { poiId: 'p', significance: 1 }, NO_TOOLS)).toBe(false);
+  expect(pickedClean(poi, { poiId: 'q', significance: 2 }, NO_TOOLS)).toBe(false);
+});
+
+const stack = (itemName: string): InventoryItem => ({
+  id: itemName,
+  itemName,
+  itemType: 'equipment',
+  category: 'items',
+  quantity: 1,
+  metadata: { quality: 50 },
+});
+
+test('the Scavenge button and the server agree: disabled exactly where a search would find the place picked clean', () => {
+  const packs = [[], [TOOL_ITEMS.crowbar], [TOOL_ITEMS.multitool], [TOOL_ITEMS.crowbar, TOOL_ITEMS.multitool], ['Rope']];
+  for (const pack of packs) {
+    $inventory.set({ status: 'ready', items: pack.map(stack) });
+    const tools = $tools.get();
+    expect(tools).toEqual(toolsFrom(pack));
+    for (let significance = -8; significance <= 6; significance++) {
+      const disabled = pickedClean({ ...poi, currentSignificance: significance }, null, tools);
+      const server = scavengeStep(
+        { type: poi.type, biome: poi.biome, landmark: false },
+        significance,
+        tools,
+        seededRng(significance),
+      );
+      expect({ pack, significance, disabled }).toEqual({ pack, significance, disabled: !server.searched });
+    }
+  }
 });
 
 test('results: newest first, the last 8', () => {

@@ -3,7 +3,7 @@
  * fills them lives in site/src/game/actions*.ts; these are plain state plus a few derived values.
  */
 import { atom, computed } from 'nanostores';
-import { sameForageArea } from '../../../api/contract/actions.ts';
+import { isPickedClean, sameForageArea, type Tools, toolsFrom } from '../../../api/contract/actions.ts';
 import type { InventoryItem, LootItem } from '../../../api/contract/items.ts';
 import type { BiomeName, PoiType } from '../../../core-wasm/constants.ts';
 
@@ -44,9 +44,17 @@ export const $forageScoured = computed(
   (last, here) => !!last && !!here && sameForageArea(last, here),
 );
 
-/** 'Area picked clean': significance at or below 0, or the server's depleted answer still holds. */
-export function pickedClean(poi: NearbyPoiView, exhausted: { poiId: string; significance: number } | null): boolean {
-  return poi.currentSignificance <= 0 || isExhausted(poi, exhausted);
+/**
+ * 'Area picked clean' (and Scavenge disabled): the shared rule of api/contract, isPickedClean — at or below the
+ * floor the pack's tools allow (0, −3 with a crowbar, −5 with a multitool), exactly where the server stops
+ * searching — or the server's depleted answer still holds.
+ */
+export function pickedClean(
+  poi: NearbyPoiView,
+  exhausted: { poiId: string; significance: number } | null,
+  tools: Tools,
+): boolean {
+  return isPickedClean(poi, tools) || isExhausted(poi, exhausted);
 }
 export function isExhausted(poi: NearbyPoiView, exhausted: { poiId: string; significance: number } | null): boolean {
   return !!exhausted && exhausted.poiId === poi.id && exhausted.significance === poi.currentSignificance;
@@ -78,6 +86,8 @@ export type InventoryState =
   | { status: 'ready'; items: InventoryItem[] }
   | { status: 'error'; items: InventoryItem[]; message: string };
 export const $inventory = atom<InventoryState>({ status: 'loading', items: [] });
+/** The tools the pack gives (the server reads the same stacks: api/contract toolsFrom). */
+export const $tools = computed($inventory, (inv) => toolsFrom(inv.items.map((i) => i.itemName)));
 
 /** A survivor drawn by a scavenge (the 'Wanderer Approaches' dialog), until dismissed. */
 export const $wanderer = atom<{ name: string; description: string } | null>(null);

@@ -1,6 +1,7 @@
 import { beforeEach, expect, test } from 'bun:test';
 import type { Poi } from '../../../../core-wasm/index.ts';
 import { INTERACTION_RADIUS } from '../../../../core-wasm/constants.ts';
+import { nearestPoiInReach } from '../../../../core-wasm/geometry.ts';
 import { $exhausted, $nearbyPoi, $playerTile, resetActionStores } from '../../stores/actions.ts';
 import { TERRAIN_POLL_MS, trackNearby, type NearbySource, type PoiState } from './nearby.ts';
 import type { NearbyPoi, PositionUpdate } from '../map/engine.ts';
@@ -22,7 +23,7 @@ const poi = (id: string, x: number, y: number, radius = 10, significance = 4): P
   significance,
 });
 
-/** The engine's side of the contract, with the same reach rule. */
+/** The engine's side of the contract, with the shared reach rule (core-wasm/geometry.ts). */
 class FakeEngine implements NearbySource {
   pois = [poi('a', 100, 100), poi('b', 300, 100, 60)];
   state = new Map<string, number>();
@@ -38,14 +39,8 @@ class FakeEngine implements NearbySource {
     this.fn?.(this.at);
   }
   nearestPoi(x: number, y: number): NearbyPoi | null {
-    let best: NearbyPoi | null = null;
-    for (const p of this.pois) {
-      const distance = Math.hypot(p.worldX - x, p.worldY - y);
-      if (distance <= Math.max(INTERACTION_RADIUS, p.radius) && (!best || distance < best.distance)) {
-        best = { ...p, distance, currentSignificance: this.state.get(p.id) ?? p.significance };
-      }
-    }
-    return best;
+    const p = nearestPoiInReach(this.pois, x, y);
+    return p ? { ...p, currentSignificance: this.state.get(p.id) ?? p.significance } : null;
   }
   setPoiSignificance(id: string, s: number) {
     this.state.set(id, s);

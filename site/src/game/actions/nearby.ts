@@ -8,7 +8,7 @@
 import { $exhausted, $nearbyPoi, $playerTile, type NearbyPoiView } from '../../stores/actions.ts';
 import { realTimers, type Timers } from './auto.ts';
 import type { NearbyPoi, PositionUpdate } from '../map/engine.ts';
-import { chunkOfWorld, tileOf } from '../map/geometry.ts';
+import { chunkKey, chunkOfWorld, tileKey, tileOf } from '../map/geometry.ts';
 
 export const TERRAIN_POLL_MS = 5000;
 export const TERRAIN_STALE_MS = 2000;
@@ -58,7 +58,7 @@ export function trackNearby(d: NearbyDeps): () => void {
 
   const look = async () => {
     if (!here || here.walking || !d.engine.nearestPoi(here.x, here.y)) return;
-    const tile = `${tileOf(here.x)},${tileOf(here.y)}`;
+    const tile = tileKey(tileOf(here.x), tileOf(here.y));
     const now = timers.now();
     if (tile === lastLook.tile && now - lastLook.at < TERRAIN_STALE_MS) return;
     lastLook = { tile, at: now };
@@ -93,7 +93,7 @@ export function trackNearby(d: NearbyDeps): () => void {
       $nearbyPoi.set(view(poi));
     }
 
-    const key = `${chunkOfWorld(p.x)},${chunkOfWorld(p.y)}`;
+    const key = chunkKey(chunkOfWorld(p.x), chunkOfWorld(p.y));
     if (key !== sector) {
       sector = key;
       d.regionPois(chunkOfWorld(p.x), chunkOfWorld(p.y)).then(apply, d.onError);

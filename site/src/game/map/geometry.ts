@@ -1,21 +1,26 @@
-/** World geometry the map needs, derived from the core's constants (never copied). */
+/**
+ * World geometry the map needs. The conversions themselves live once, in core-wasm/geometry.ts (the server and the
+ * core use the same functions); this re-exports them under the map's names and adds the map's chunk rectangles.
+ */
 import { CHUNK_SIZE, TILE_SIZE } from '../../../../core-wasm/constants.ts';
+import {
+  CHUNK_TILES,
+  CHUNK_WORLD_UNITS,
+  chunkKey,
+  chunkOfTile,
+  chunkOfWorld,
+  parseChunkKey,
+  tileKey,
+  tileOfWorld,
+} from '../../../../core-wasm/geometry.ts';
 
-export { CHUNK_SIZE, TILE_SIZE };
+export { CHUNK_SIZE, CHUNK_TILES, chunkKey, chunkOfWorld, parseChunkKey, TILE_SIZE, tileKey };
 /** World units per chunk side (128 tiles × 5 units). */
-export const CHUNK_WORLD = CHUNK_SIZE * TILE_SIZE;
-export const CHUNK_TILES = CHUNK_SIZE * CHUNK_SIZE;
-
-export const tileOf = (world: number) => Math.floor(world / TILE_SIZE);
-export const chunkOfTileCoord = (tile: number) => Math.floor(tile / CHUNK_SIZE);
-export const chunkOfWorld = (world: number) => Math.floor(world / CHUNK_WORLD);
-
-export const chunkKey = (cx: number, cy: number) => `${cx},${cy}`;
-
-export function parseChunkKey(key: string): { cx: number; cy: number } {
-  const [a, b] = key.split(',');
-  return { cx: Number(a), cy: Number(b) };
-}
+export const CHUNK_WORLD = CHUNK_WORLD_UNITS;
+/** Tile of a world position. */
+export const tileOf = tileOfWorld;
+/** Chunk of a tile coordinate. */
+export const chunkOfTileCoord = chunkOfTile;
 
 /** Inclusive chunk rectangle. */
 export interface ChunkRect {

@@ -1,18 +1,12 @@
 /**
  * The local survivor's walk, pure: toward a clicked target or in a keyboard direction at the server's speed
- * (60 units/s = 1 unit per 60 Hz frame), never into water or mountains (the server refuses paths that cross them:
- * api/game/movement.ts). Checks the path every half tile, as the server does.
+ * (60 units/s = 1 unit per 60 Hz frame), never into water or mountains. Each step is judged by walkPath, the very
+ * rule the server's referee (api/game/movement.ts) applies to the reported moves: api/contract/walking.ts.
  */
+import { type Passable, type Point, walkPath } from '../../../../api/contract/walking.ts';
 import { ARRIVAL_THRESHOLD, PLAYER_SPEED_UNITS_PER_SECOND } from '../../../../api/contract/world.ts';
-import { TILE_SIZE } from './geometry.ts';
 
-export interface Point {
-  x: number;
-  y: number;
-}
-
-/** Whether a walker may stand at this world position (from the core's biome data). */
-export type Passable = (x: number, y: number) => boolean;
+export type { Passable, Point };
 
 export interface StepResult extends Point {
   /** Within ARRIVAL_THRESHOLD of the target. */
@@ -21,22 +15,8 @@ export interface StepResult extends Point {
   blocked: boolean;
 }
 
-const CHECK_EVERY = TILE_SIZE / 2;
-
-/** The farthest point of the straight segment from → to that can be walked (checked every half tile). */
-export function walkable(from: Point, to: Point, passable: Passable): { point: Point; blocked: boolean } {
-  const dx = to.x - from.x;
-  const dy = to.y - from.y;
-  const steps = Math.max(1, Math.ceil(Math.hypot(dx, dy) / CHECK_EVERY));
-  let last = from;
-  for (let i = 1; i <= steps; i++) {
-    const t = i / steps;
-    const p = { x: from.x + dx * t, y: from.y + dy * t };
-    if (!passable(p.x, p.y)) return { point: last, blocked: true };
-    last = p;
-  }
-  return { point: last, blocked: false };
-}
+/** The farthest point of the straight segment from → to that can be walked (the shared walkPath rule). */
+export const walkable = walkPath;
 
 /** One frame of walking toward `target` (dt in seconds). */
 export function stepToward(

@@ -3,12 +3,13 @@ import { useId } from 'react';
 import { ACTION_TEXT } from '../../../../../api/contract/actions.ts';
 import { $actions } from '../../../game/actions/session.ts';
 import { poiTypeLabel } from '../../../game/actions/text.ts';
-import { $autoScavenge, $exhausted, $nearbyPoi, $scavenging, isExhausted, pickedClean } from '../../../stores/actions.ts';
+import { $autoScavenge, $exhausted, $nearbyPoi, $scavenging, $tools, pickedClean } from '../../../stores/actions.ts';
 
 /** The nearest POI within reach: what it is, how much is left, Scavenge and Auto-Scavenge. */
 export function PoiCard() {
   const poi = useStore($nearbyPoi);
   const exhausted = useStore($exhausted);
+  const tools = useStore($tools);
   const auto = useStore($autoScavenge);
   const busy = useStore($scavenging);
   const actions = useStore($actions);
@@ -20,9 +21,8 @@ export function PoiCard() {
       </p>
     );
   }
-  const clean = pickedClean(poi, exhausted);
-  const out = isExhausted(poi, exhausted);
-  const blocked = !actions || busy || !!auto || out;
+  const clean = pickedClean(poi, exhausted, tools);
+  const blocked = !actions || busy || !!auto || clean;
   return (
     <article className="act-poi" aria-labelledby={nameId} data-testid="poi-card" data-poi-id={poi.id}>
       <h3 id={nameId} className="act-poi__name">
