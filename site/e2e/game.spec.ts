@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import type { MapSnapshot } from '../src/game/map/engine.ts';
+import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
 import { gameTest, signUp, uniqueUser, type E2EServer } from './fixtures.ts';
 
 const test = gameTest;

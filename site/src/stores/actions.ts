@@ -1,6 +1,6 @@
 /**
  * What the Actions, Scavenge Results and Inventory panels show (spec section 2), as nanostores. The logic that
- * fills them lives in site/src/game/actions*.ts; these are plain state plus a few derived values.
+ * fills them lives in site/src/game/actions/; these are plain state plus a few derived values.
  */
 import { atom, computed } from 'nanostores';
 import { isPickedClean, sameForageArea, type Tools, toolsFrom } from '../../../api/contract/actions.ts';

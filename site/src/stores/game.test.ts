@@ -5,10 +5,10 @@ import {
   $onlineList,
   addLogEntries,
   LOG_LIMIT,
-  logLocal,
   removeOnline,
   resetGameStores,
   setOnline,
+  toLogEntry,
   upsertOnline,
 } from './game.ts';
 
@@ -50,12 +50,33 @@ describe('game stores', () => {
     expect($gameLog.get()).toHaveLength(LOG_LIMIT);
   });
 
-  test('a join heard on the socket and the same join from /events show once', () => {
-    const at = new Date('2026-01-01T00:00:00.000Z');
-    logLocal('join', 'Ash entered the wasteland', at);
-    addLogEntries([{ id: 9, type: 'join', message: 'Ash entered the wasteland', at: '2026-01-01T00:00:01.500Z' }]);
+  test('the same event from /events and from the socket shows once: only the server id counts', () => {
+    const event = {
+      id: 9,
+      type: 'join' as const,
+      playerId: 'a',
+      message: 'Ash entered the wasteland',
+      createdAt: '2026-01-01T00:00:01.500Z',
+    };
+    addLogEntries([toLogEntry(event)]); // GET /events
+    addLogEntries([toLogEntry(event)]); // world_event on the socket
     expect($gameLog.get()).toHaveLength(1);
-    addLogEntries([{ id: 10, type: 'join', message: 'Ash entered the wasteland', at: '2026-01-01T00:30:00.000Z' }]);
-    expect($gameLog.get()).toHaveLength(2);
+    // Two lines with the same words are two events (a second visit): both show.
+    addLogEntries([toLogEntry({ ...event, id: 10, createdAt: '2026-01-01T00:00:02.000Z' })]);
+    expect($gameLog.get().map((e) => e.id)).toEqual([9, 10]);
+  });
+
+  test('REST answers may carry Dates (Eden): the entry keeps ISO time', () => {
+    const e = toLogEntry({ id: 1, type: 'move', playerId: null, message: 'm', createdAt: new Date('2026-01-01T00:00:00Z') });
+    expect(e).toEqual({ id: 1, type: 'move', message: 'm', at: '2026-01-01T00:00:00.000Z' });
+  });
+
+  test('events arriving out of order are shown in time order (ties by id)', () => {
+    addLogEntries([{ id: 3, type: 'move', message: 'c', at: '2026-01-01T00:00:05.000Z' }]);
+    addLogEntries([
+      { id: 2, type: 'move', message: 'b', at: '2026-01-01T00:00:01.000Z' },
+      { id: 1, type: 'move', message: 'a', at: '2026-01-01T00:00:01.000Z' },
+    ]);
+    expect($gameLog.get().map((e) => e.message)).toEqual(['a', 'b', 'c']);
   });
 });

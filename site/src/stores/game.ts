@@ -1,12 +1,12 @@
 /**
  * What the game screen's components show, as nanostores. The map's per-frame state (positions, camera, chunk
- * images) lives in the engine (site/src/game/engine.ts), not here: these stores change a few times a second at most.
+ * images) lives in the engine (site/src/game/map/engine.ts) and its layers, not here: these stores change a few
+ * times a second at most.
  */
 import { atom, computed } from 'nanostores';
-import type { LivePlayer } from '../../../api/contract/protocol.ts';
-import type { PlayerInfo, TimeInfo, WorldEventType, WorldInfo } from '../../../api/contract/world.ts';
 import { shownName } from '../../../api/contract/auth.ts';
-import type { LiveStatus } from '../game/live/client.ts';
+import type { LivePlayer, TimeInfo, WorldEvent, WorldEventType } from '../../../api/contract/protocol.ts';
+import type { PlayerInfo, WorldInfo } from '../../../api/contract/world.ts';
 
 export type InitState =
   | { phase: 'loading'; step: string }
@@ -19,8 +19,12 @@ export const $world = atom<WorldInfo | null>(null);
 export const $me = atom<PlayerInfo | null>(null);
 export const $time = atom<TimeInfo | null>(null);
 
-/** The live connection, or 'polling' once it has given up and REST polling carries the game. */
-export type ConnectionState = LiveStatus | 'polling';
+/**
+ * The live connection as the player sees it: connecting, open, reconnecting (REST polling meanwhile), polling
+ * (gave up: REST polling carries the game), replaced (another tab of this account took the connection over: this
+ * one waits for "Play here") or outdated (the server speaks a newer protocol: reload the page).
+ */
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'polling' | 'replaced' | 'outdated';
 export const $connection = atom<ConnectionState>('connecting');
 
 /** Survivors online in this world, by id (positions live in the engine). */
@@ -47,7 +51,7 @@ export function removeOnline(playerId: string): void {
   $online.set(next);
 }
 
-/** One line of the Activity Log. `id` is the server's event id, or a local one (negative) for live events. */
+/** One line of the Activity Log: a world event as the server stored it (the client writes none). */
 export interface LogEntry {
   id: number;
   type: WorldEventType;
@@ -56,32 +60,31 @@ export interface LogEntry {
   at: string;
 }
 
+/** Eden turns ISO strings into Dates on REST answers: accept either. */
+export function toLogEntry(e: WorldEvent | (Omit<WorldEvent, 'createdAt'> & { createdAt: string | Date })): LogEntry {
+  return { id: e.id, type: e.type, message: e.message, at: new Date(e.createdAt).toISOString() };
+}
+
 export const LOG_LIMIT = 100;
 export const $gameLog = atom<LogEntry[]>([]);
-let localLogId = -1;
 
-/** Adds entries (newest last), dropping server events already shown and keeping the last 100. */
-export function addLogEntries(entries: LogEntry[]): void {
+/**
+ * Adds server events (from /events or a world_event frame), skipping ids already shown, ordered by time (then id),
+ * keeping the last 100.
+ */
+export function addLogEntries(entries: readonly LogEntry[]): void {
   if (entries.length === 0) return;
   const current = $gameLog.get();
-  const seen = new Set(current.filter((e) => e.id > 0).map((e) => e.id));
-  const fresh = entries.filter((e) => (e.id <= 0 ? !echoes(current, e) : !seen.has(e.id) && !echoes(current, e)));
+  const seen = new Set(current.map((e) => e.id));
+  const fresh: LogEntry[] = [];
+  for (const e of entries) {
+    if (seen.has(e.id)) continue;
+    seen.add(e.id);
+    fresh.push(e);
+  }
   if (fresh.length === 0) return;
-  const merged = [...current, ...fresh].sort((a, b) => a.at.localeCompare(b.at));
+  const merged = [...current, ...fresh].sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id);
   $gameLog.set(merged.slice(-LOG_LIMIT));
-}
-
-/** The same happening already logged from the other source (socket vs. /events) within 10 s. */
-function echoes(current: LogEntry[], e: LogEntry): boolean {
-  const t = Date.parse(e.at);
-  return current.some(
-    (c) => c.id > 0 !== e.id > 0 && c.type === e.type && c.message === e.message && Math.abs(Date.parse(c.at) - t) < 10_000,
-  );
-}
-
-/** A live event with no server id (join/leave heard on the socket, your own travels). */
-export function logLocal(type: WorldEventType, message: string, at = new Date()): void {
-  addLogEntries([{ id: localLogId--, type, message, at: at.toISOString() }]);
 }
 
 /** The map readout (updated when the rounded values change). */

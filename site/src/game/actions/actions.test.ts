@@ -17,6 +17,7 @@ import {
   resetActionStores,
   type NearbyPoiView,
 } from '../../stores/actions.ts';
+import { $gameLog, resetGameStores } from '../../stores/game.ts';
 import { createActions, type ActionDeps } from './actions.ts';
 import type { ForageResult, ScavengeResult } from './text.ts';
 import { FakeTimers, flush } from './test-timers.ts';
@@ -50,7 +51,6 @@ const httpError = (status: number, message: string) => Object.assign(new Error(`
 
 function harness(over: Partial<ActionDeps> = {}) {
   const toasts: ToastInput[] = [];
-  const log: string[] = [];
   const calls = { scavenge: 0, forage: 0, inventory: 0, unauthorized: 0 };
   const sig = new Map<string, number>();
   let significance = POI.currentSignificance;
@@ -76,12 +76,11 @@ function harness(over: Partial<ActionDeps> = {}) {
     position: () => ({ x: 52, y: 48 }),
     setPoiSignificance: (id, s) => sig.set(id, s),
     toast: (t) => toasts.push(t),
-    log: (type, message) => log.push(`${type}: ${message}`),
     unauthorized: () => calls.unauthorized++,
     timers,
     ...over,
   };
-  return { actions: createActions(deps), toasts, log, calls, sig, timers };
+  return { actions: createActions(deps), toasts, calls, sig, timers };
 }
 
 describe('actions', () => {
@@ -91,7 +90,8 @@ describe('actions', () => {
     $playerTile.set({ tileX: 10, tileY: 9 });
   });
 
-  test('a scavenge updates the POI, the results, the log, the toast and refetches the inventory', async () => {
+  test('a scavenge updates the POI, the results and the toast and refetches the inventory; nothing goes to the world log', async () => {
+    resetGameStores();
     const h = harness();
     await h.actions.scavenge();
     await flush();
@@ -99,10 +99,10 @@ describe('actions', () => {
     expect(h.sig.get(POI.id)).toBe(1);
     expect($nearbyPoi.get()?.currentSignificance).toBe(1);
     expect($results.get()[0]).toMatchObject({ kind: 'scavenge', place: 'Old Gas Station', note: 'Significance 2 → 1' });
-    expect(h.log).toEqual(['discover: Found 1 item at Old Gas Station: Rope']);
     expect(h.calls.inventory).toBe(1);
     expect($inventory.get()).toMatchObject({ status: 'ready', items: [{ itemName: 'Rope' }] });
     expect($scavenging.get()).toBe(false);
+    expect($gameLog.get()).toEqual([]);
   });
 
   test('the depleting search marks the POI searched out for us until its significance changes', async () => {
@@ -155,8 +155,8 @@ describe('actions', () => {
     await h.timers.advance(3000);
     h.actions.stopAuto();
     await h.timers.advance(6000);
-    expect(h.log.filter((l) => l.startsWith('discover')).length).toBe(3);
-    expect(h.log.at(-1)).toBe('move: Stopped auto-scavenging Old Gas Station');
+    expect(h.toasts.filter((t) => t.title === 'Found Items!').length).toBe(3);
+    expect(h.toasts.at(-1)?.title).toBe('Found Items!'); // the player's own stop says nothing
     expect($autoScavenge.get()).toBeNull();
 
     let n = 0;
@@ -175,7 +175,7 @@ describe('actions', () => {
     await flush();
     $nearbyPoi.set(null);
     await w.timers.advance(2000);
-    expect(w.log.at(-1)).toBe('move: Stopped auto-scavenging: you left Old Gas Station');
+    expect(w.toasts.at(-1)).toEqual({ title: 'Auto-Scavenge Stopped', description: 'You left Old Gas Station.' });
   });
 
   test('a spawn signal opens the wanderer dialog with the server’s survivor', async () => {
@@ -190,7 +190,6 @@ describe('actions', () => {
     });
     await h.actions.scavenge();
     expect($wanderer.get()).toEqual({ name: 'Mara Quell', description: 'A medic from the coast.' });
-    expect(h.log.at(-1)).toBe('discover: Mara Quell noticed your scavenging at Old Gas Station');
   });
 
   test('forage: success remembers the place (same-area rule disables it), failures keep it enabled', async () => {

@@ -1,12 +1,12 @@
 /**
- * Scavenge, auto-scavenge, forage and the inventory refresh: each call → server → stores, toasts and Game Log.
+ * Scavenge, auto-scavenge, forage and the inventory refresh: each call → server → stores, toasts and Scavenge
+ * Results. The results are personal: they stay out of the Activity Log, which only shows the server's world events.
  * The server decides everything (reach, loot, depletion, cooldowns); this only reports it. Dependencies are
- * injected (actions-session.ts wires the real ones), so the flows are unit-tested without a browser.
+ * injected (actions/wire.ts wires the real ones), so the flows are unit-tested without a browser.
  */
 import { AUTO_SCAVENGE_INTERVAL_MS } from '../../../../api/contract/actions.ts';
 import { isUnauthorizedError } from '../../../../api/contract/http.ts';
 import type { InventoryItem } from '../../../../api/contract/items.ts';
-import type { WorldEventType } from '../../../../api/contract/world.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import {
   $autoScavenge,
@@ -25,10 +25,9 @@ import { coalesced } from './refresh.ts';
 import {
   ACTION_TOASTS,
   UNKNOWN_SURVIVOR,
-  forageLog,
+  autoLeftToast,
   forageNote,
   forageToast,
-  scavengeLog,
   scavengeNote,
   scavengeToast,
   type ForageResult,
@@ -43,7 +42,6 @@ export interface ActionDeps {
   position(): { x: number; y: number };
   setPoiSignificance(id: string, currentSignificance: number): void;
   toast(t: ToastInput): void;
-  log(type: WorldEventType, message: string): void;
   unauthorized(): void;
   timers?: Timers;
 }
@@ -86,14 +84,11 @@ export function createActions(d: ActionDeps): Actions {
     if (near?.id === poi.id) $nearbyPoi.set({ ...near, currentSignificance: r.newSignificance });
     if (r.depleted) $exhausted.set({ poiId: poi.id, significance: r.newSignificance });
     d.toast(scavengeToast(r));
-    const line = scavengeLog(poi.name, r);
-    d.log(line.type, line.message);
     addResult({ kind: 'scavenge', place: poi.name, items: r.items, note: scavengeNote(r) });
     if (r.items.length > 0) void refreshInventory();
     if (r.npcSpawnCheck.shouldSpawn) {
       const npc = r.npcRecruitment?.npc ?? UNKNOWN_SURVIVOR;
       $wanderer.set({ name: npc.name, description: npc.description });
-      d.log('discover', `${npc.name} noticed your scavenging at ${poi.name}`);
     }
   }
 
@@ -125,11 +120,11 @@ export function createActions(d: ActionDeps): Actions {
     const target = { id: poi.id, name: poi.name };
     const onEnd = (reason: AutoEnd, err?: unknown) => {
       $autoScavenge.set(null);
-      if (disposed) return; // the page is tearing the session down: no toast, no log line
+      if (disposed) return; // the page is tearing the session down: no toast
       if (reason === 'depleted') d.toast(ACTION_TOASTS.areaDepleted);
       else if (reason === 'error') fail(err, ACTION_TOASTS.autoFailed);
-      else if (reason === 'left') d.log('move', `Stopped auto-scavenging: you left ${target.name}`);
-      else d.log('move', `Stopped auto-scavenging ${target.name}`);
+      else if (reason === 'left') d.toast(autoLeftToast(target.name));
+      // Stopped by the player: the card already shows it.
     };
     loop = new AutoLoop({
       intervalMs: AUTO_SCAVENGE_INTERVAL_MS,
@@ -152,8 +147,6 @@ export function createActions(d: ActionDeps): Actions {
       const r = await d.forageCall(p.x, p.y);
       $lastForage.set({ tileX: tileOf(p.x), tileY: tileOf(p.y) });
       d.toast(forageToast(r));
-      const line = forageLog(r);
-      d.log(line.type, line.message);
       addResult({
         kind: 'forage',
         place: `The land around X ${Math.round(p.x)} · Y ${Math.round(p.y)}`,

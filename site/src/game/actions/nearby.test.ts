@@ -4,7 +4,8 @@ import { INTERACTION_RADIUS } from '../../../../core-wasm/constants.ts';
 import { nearestPoiInReach } from '../../../../core-wasm/geometry.ts';
 import { $exhausted, $nearbyPoi, $playerTile, resetActionStores } from '../../stores/actions.ts';
 import { TERRAIN_POLL_MS, trackNearby, type NearbySource, type PoiState } from './nearby.ts';
-import type { NearbyPoi, PositionUpdate } from '../map/engine.ts';
+import type { PositionUpdate } from '../map/walk.ts';
+import type { NearbyPoi } from '../pois/layer.ts';
 import { FakeTimers, flush } from './test-timers.ts';
 
 const poi = (id: string, x: number, y: number, radius = 10, significance = 4): Poi => ({

@@ -7,7 +7,8 @@
  */
 import { $exhausted, $nearbyPoi, $playerTile, type NearbyPoiView } from '../../stores/actions.ts';
 import { realTimers, type Timers } from './auto.ts';
-import type { NearbyPoi, PositionUpdate } from '../map/engine.ts';
+import type { PositionUpdate } from '../map/walk.ts';
+import type { NearbyPoi } from '../pois/layer.ts';
 import { chunkKey, chunkOfWorld, tileKey, tileOf } from '../map/geometry.ts';
 
 export const TERRAIN_POLL_MS = 5000;

@@ -1,13 +1,12 @@
 import { describe, expect, test } from 'bun:test';
 import { ACTION_TEXT } from '../../../../api/contract/actions.ts';
 import {
+  autoLeftToast,
   ACTION_TOASTS,
-  forageLog,
   forageToast,
   itemTotal,
   listItems,
   poiTypeLabel,
-  scavengeLog,
   scavengeNote,
   scavengeToast,
   searchedOut,
@@ -92,24 +91,12 @@ describe('forage toasts', () => {
   });
 });
 
-describe('game log lines', () => {
-  test('finds are discoveries with the place; empty searches are moves', () => {
-    expect(scavengeLog('Old Gas Station', result({ items: [item('Scrap Metal', 2), item('Rope')] }))).toEqual({
-      type: 'discover',
-      message: 'Found 3 items at Old Gas Station: Scrap Metal ×2, Rope',
+describe('words', () => {
+  test('auto-scavenge that ends by walking away names the place', () => {
+    expect(autoLeftToast('Old Gas Station')).toEqual({
+      title: 'Auto-Scavenge Stopped',
+      description: 'You left Old Gas Station.',
     });
-    expect(scavengeLog('Old Gas Station', result({ depleted: true, newSignificance: 0 }))).toEqual({
-      type: 'move',
-      message: 'Searched Old Gas Station and found nothing; it is picked clean',
-    });
-    expect(scavengeLog('Old Gas Station', result({ depleted: true, currentSignificance: 0, newSignificance: 0 })).message).toBe(
-      'Old Gas Station is picked clean',
-    );
-    expect(forageLog({ items: [item('Edible Roots')], tilesForaged: 25 })).toEqual({
-      type: 'discover',
-      message: 'Foraged 1 item: Edible Roots',
-    });
-    expect(forageLog({ items: [], tilesForaged: 0 }).type).toBe('move');
   });
 
   test('helpers', () => {

@@ -1,9 +1,9 @@
 /**
- * The words of scavenging and foraging: which toast (spec section 8) and which Game Log line a result earns. Pure.
+ * The words of scavenging and foraging: which toast (spec section 8) a result earns, and its note under Scavenge
+ * Results. Pure. (The Activity Log is the server's world log: personal results stay out of it.)
  */
 import type { LootItem } from '../../../../api/contract/items.ts';
 import type { ForageResult, ScavengeResult } from '../../../../api/contract/actions.ts';
-import type { WorldEventType } from '../../../../api/contract/world.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 
 export type { ForageResult, ScavengeResult };
@@ -14,6 +14,12 @@ export const ACTION_TOASTS = {
   autoFailed: { title: 'Auto-Scavenge Failed', description: 'Could not continue auto-scavenging.', variant: 'destructive' },
   areaDepleted: { title: 'Area Depleted', description: 'This location has been completely searched.' },
 } as const satisfies Record<string, ToastInput>;
+
+/** Auto-scavenge ended because the survivor walked out of the place's reach. */
+export const autoLeftToast = (place: string): ToastInput => ({
+  title: 'Auto-Scavenge Stopped',
+  description: `You left ${place}.`,
+});
 
 export const PICKED_CLEAN_NOTE = 'This area has been picked clean.';
 
@@ -56,27 +62,6 @@ export function forageToast(r: ForageResult): ToastInput {
   }
   if (r.tilesForaged > 0) return { title: `Searched ${r.tilesForaged} tiles but found nothing this time` };
   return { title: 'All nearby tiles were recently foraged' };
-}
-
-export interface LogLine {
-  type: WorldEventType;
-  message: string;
-}
-
-/** Finds are discoveries (gold in the log); empty searches and picked-clean places are plain moves. */
-export function scavengeLog(place: string, r: ScavengeResult): LogLine {
-  if (searchedOut(r)) return { type: 'move', message: `${place} is picked clean` };
-  const clean = r.depleted ? '; it is picked clean' : '';
-  if (r.items.length > 0)
-    return { type: 'discover', message: `Found ${countItems(itemTotal(r.items))} at ${place}: ${listItems(r.items)}${clean}` };
-  return { type: 'move', message: `Searched ${place} and found nothing${clean}` };
-}
-
-export function forageLog(r: ForageResult): LogLine {
-  if (r.items.length > 0)
-    return { type: 'discover', message: `Foraged ${countItems(itemTotal(r.items))}: ${listItems(r.items)}` };
-  if (r.tilesForaged > 0) return { type: 'move', message: `Foraged ${r.tilesForaged} tiles and found nothing` };
-  return { type: 'move', message: 'Foraged nowhere new: the nearby tiles were recently foraged' };
 }
 
 /** Under the items in Scavenge Results. */

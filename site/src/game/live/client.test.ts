@@ -1,62 +1,13 @@
 import { describe, expect, test } from 'bun:test';
 import { Close, PROTOCOL_VERSION, WS_PING_INTERVAL_MS, reconnectDelayMs } from '../../../../api/contract/protocol.ts';
-import { LiveClient, liveUrl, type LiveEnv, type LiveHandlers, type LiveStatus } from './client.ts';
 import { parseServerMessage } from '../../../../api/contract/protocol.ts';
-
-class FakeSocket {
-  readyState = 0;
-  sent: string[] = [];
-  closed: { code?: number } | null = null;
-  onmessage: ((e: { data: unknown }) => void) | null = null;
-  onclose: ((e: { code: number; reason: string }) => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {}
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close(code?: number) {
-    this.closed = { code };
-    this.readyState = 3;
-  }
-  // Test drivers
-  serverSays(message: unknown) {
-    this.readyState = 1;
-    this.onmessage?.({ data: typeof message === 'string' ? message : JSON.stringify(message) });
-  }
-  drop(code: number, reason = '') {
-    this.readyState = 3;
-    this.onclose?.({ code, reason });
-  }
-}
+import { LiveClient, liveUrl, type LiveHandlers, type LiveStatus } from './client.ts';
+import { type FakeSocket, fakeLiveEnv } from './test-socket.ts';
 
 function harness() {
-  const sockets: FakeSocket[] = [];
-  const timers: { fn: () => void; ms: number; id: number; repeat: boolean }[] = [];
-  const logs: unknown[][] = [];
+  const { env, sockets, timers, logs, fireRetry } = fakeLiveEnv();
   const statuses: { status: LiveStatus; code?: number; attempt?: number }[] = [];
   const calls: string[] = [];
-  let id = 0;
-  const env: LiveEnv = {
-    createSocket: (url) => {
-      const s = new FakeSocket(url);
-      sockets.push(s);
-      return s as unknown as WebSocket;
-    },
-    setTimeout: (fn, ms) => {
-      timers.push({ fn, ms, id: ++id, repeat: false });
-      return id;
-    },
-    clearTimeout: (h) => void timers.splice(timers.findIndex((t) => t.id === h) >>> 0, 1),
-    setInterval: (fn, ms) => {
-      timers.push({ fn, ms, id: ++id, repeat: true });
-      return id;
-    },
-    clearInterval: (h) => {
-      const i = timers.findIndex((t) => t.id === h);
-      if (i >= 0) timers.splice(i, 1);
-    },
-    log: (...args) => logs.push(args),
-  };
   const handlers: LiveHandlers = {
     status: (status, d) => statuses.push({ status, code: d.code, attempt: d.attempt }),
     connected: (pid) => calls.push(`connected ${pid}`),
@@ -66,18 +17,16 @@ function harness() {
     playerMoved: (pid, x, y) => calls.push(`moved ${pid} ${x},${y}`),
     moveRejected: (x, y) => calls.push(`rejected ${x},${y}`),
     timeUpdate: (t) => calls.push(`time ${t.timeString}`),
-    other: (m) => calls.push(`other ${m.type}`),
+    worldEvent: (e) => calls.push(`event ${e.id} ${e.type} ${e.message}`),
+    poiUpdated: (p) => calls.push(`poi ${p.id} ${p.currentSignificance}`),
+    inventoryUpdated: () => calls.push('inventory'),
+    settlementChanged: (st, created) => calls.push(`settlement ${st.name} ${created ? 'created' : 'updated'}`),
+    chatMessage: (m) => calls.push(`chat ${m.displayName}: ${m.message}`),
+    npcJourney: (j) => calls.push(`npc ${j.npcId} to ${j.targetX},${j.targetY} in ${j.duration} (${j.purpose})`),
+    npcArrival: (a) => calls.push(`npc ${a.npcId} at ${a.x},${a.y}`),
   };
   const client = new LiveClient('ws://x/ws?worldId=default', handlers, env);
-  /** Runs the one pending retry timer and returns its delay. */
-  const fireRetry = () => {
-    const i = timers.findIndex((t) => !t.repeat);
-    const [t] = timers.splice(i, 1);
-    t!.fn();
-    return t!.ms;
-  };
-  const connect = (s: FakeSocket) =>
-    s.serverSays({ type: 'connected', protocolVersion: PROTOCOL_VERSION, worldId: 'default', playerId: 'me' });
+  const connect = (s: FakeSocket) => s.connect();
   return { client, sockets, timers, logs, statuses, calls, fireRetry, connect };
 }
 
@@ -102,7 +51,31 @@ describe('live connection', () => {
     s.serverSays({ type: 'move_rejected', x: 0, y: 0, reason: 'no' });
     s.serverSays({ type: 'time_update', time: { isDay: true, timeString: '12:00', visionMultiplier: 1, cyclePosition: 0.5 } });
     s.serverSays({ type: 'player_left', playerId: 'b' });
+    s.serverSays({ type: 'players_moved', moves: [{ playerId: 'c', x: 5, y: 6 }] });
+    s.serverSays({
+      type: 'world_event',
+      event: { id: 7, type: 'join', playerId: 'b', message: 'Bea entered the wasteland', createdAt: '2026-01-01T00:00:00.000Z' },
+    });
+    s.serverSays({ type: 'poi_updated', poi: { id: 'p1', currentSignificance: 2 } });
     s.serverSays({ type: 'inventory_updated' });
+    const settlement = { id: 's1', worldId: 'default', name: 'Haven', x: 1, y: 2 };
+    s.serverSays({ type: 'settlement_created', settlement });
+    s.serverSays({ type: 'settlement_updated', settlement });
+    s.serverSays({
+      type: 'chat_message',
+      message: { id: 'c1', displayName: 'Bea', message: 'hi', createdAt: '2026-01-01T00:00:00.000Z' },
+    });
+    s.serverSays({
+      type: 'npc_movement_journey',
+      npcId: 'n1',
+      startX: 0,
+      startY: 0,
+      targetX: 9,
+      targetY: 9,
+      duration: 5,
+      purpose: 'scavenge',
+    });
+    s.serverSays({ type: 'npc_arrival', npcId: 'n1', x: 9, y: 9 });
     s.serverSays({ type: 'pong', serverTime: 1 });
     expect(h.calls).toEqual([
       'connected me',
@@ -112,7 +85,15 @@ describe('live connection', () => {
       'rejected 0,0',
       'time 12:00',
       'left b',
-      'other inventory_updated',
+      'moved c 5,6',
+      'event 7 join Bea entered the wasteland',
+      'poi p1 2',
+      'inventory',
+      'settlement Haven created',
+      'settlement Haven updated',
+      'chat Bea: hi',
+      'npc n1 to 9,9 in 5 (scavenge)',
+      'npc n1 at 9,9',
     ]);
     expect(h.statuses.map((x) => x.status)).toEqual(['connecting', 'open']);
     expect(h.client.isConnected).toBe(true);
@@ -195,6 +176,51 @@ describe('live connection', () => {
     expect(h.statuses.at(-1)).toMatchObject({ status: 'closed', code: Close.versionMismatch });
     h.sockets[0]!.drop(1000);
     expect(h.timers).toHaveLength(0);
+  });
+
+  test('a world_event outside the contract (unknown event type, no id) never reaches the log', () => {
+    const h = harness();
+    h.client.start();
+    const s = h.sockets[0]!;
+    h.connect(s);
+    s.serverSays({ type: 'world_event', event: { id: 1, type: 'party', playerId: null, message: 'x', createdAt: 'now' } });
+    s.serverSays({ type: 'world_event', event: { type: 'join', playerId: null, message: 'x', createdAt: 'now' } });
+    expect(h.calls).toEqual(['connected me']);
+    expect(h.logs).toHaveLength(2);
+  });
+
+  test('taken over by another tab (4001): closed without retrying; start() connects afresh and takes it back', () => {
+    const h = harness();
+    h.client.start();
+    h.connect(h.sockets[0]!);
+    h.sockets[0]!.drop(Close.replaced, 'Connected from another tab');
+    expect(h.statuses.at(-1)).toEqual({ status: 'closed', code: Close.replaced, attempt: undefined });
+    expect(h.timers).toHaveLength(0);
+    expect(h.client.isConnected).toBe(false);
+    h.client.start(); // "Play here"
+    expect(h.sockets).toHaveLength(2);
+    expect(h.statuses.at(-1)).toMatchObject({ status: 'connecting' });
+    h.connect(h.sockets[1]!);
+    expect(h.statuses.at(-1)).toMatchObject({ status: 'open' });
+    expect(h.client.isConnected).toBe(true);
+  });
+
+  test('start() after giving up begins a fresh run of 5 attempts, and drops a socket still open', () => {
+    const h = harness();
+    h.client.start();
+    for (let i = 0; i < 6; i++) {
+      h.sockets.at(-1)!.drop(1006);
+      if (i < 5) h.fireRetry();
+    }
+    expect(h.statuses.at(-1)).toMatchObject({ status: 'closed' });
+    h.client.start();
+    h.sockets.at(-1)!.drop(1006);
+    expect(h.statuses.at(-1)).toMatchObject({ status: 'reconnecting', attempt: 1 });
+    const open = h.sockets.length;
+    h.fireRetry();
+    h.client.start();
+    expect(h.sockets[open]!.closed).toEqual({ code: Close.normal });
+    expect(h.sockets).toHaveLength(open + 2);
   });
 
   test('stop closes normally and cancels a pending retry', () => {

@@ -1,8 +1,10 @@
 /**
- * The live connection (/ws?worldId=…, same origin, cookie auth). Reconnects after an abnormal close with the
- * contract's backoff (1 s doubled, cap 30 s, at most 5 attempts), never after a normal close (1000), a takeover by
- * another tab (4001), a protocol mismatch (4002) or lost game access (4003). Pings every 30 s. Frames that do not
- * parse, unknown types and socket errors are only logged.
+ * The live connection (/ws?worldId=…&protocol=…, same origin, cookie auth). Every frame is parsed once with the
+ * contract's schema (api/contract/protocol.ts) and handed to the handler for its type. Reconnects after an abnormal
+ * close with the contract's backoff (1 s doubled, cap 30 s, at most 5 attempts), never after a normal close (1000),
+ * a takeover by another tab (4001), a protocol mismatch (4002) or lost game access (4003); start() again connects
+ * afresh (the "Play here" of a tab that was taken over). Pings every 30 s. Frames outside the protocol and socket
+ * errors are only logged.
  */
 import {
   Close,
@@ -10,13 +12,19 @@ import {
   WS_PING_INTERVAL_MS,
   WS_RECONNECT_ATTEMPTS,
   assertNever,
+  parseServerMessage,
   reconnectDelayMs,
+  type ChatMessage,
   type ClientMessage,
   type LivePlayer,
   type ServerMessage,
+  type SettlementSummary,
+  type TimeInfo,
+  type WorldEvent,
 } from '../../../../api/contract/protocol.ts';
-import type { TimeInfo } from '../../../../api/contract/world.ts';
-import { parseServerMessage } from '../../../../api/contract/protocol.ts';
+
+/** The server message of type `T`. */
+export type MessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
 
 export type LiveStatus =
   /** First connection under way. */
@@ -37,8 +45,14 @@ export interface LiveHandlers {
   playerMoved(playerId: string, x: number, y: number): void;
   moveRejected(x: number, y: number, reason: string): void;
   timeUpdate(time: TimeInfo): void;
-  /** Messages later issues act on (POIs, settlements, inventory, chat, NPCs). */
-  other?(message: ServerMessage): void;
+  /** A line of the game log, as the server stored it. */
+  worldEvent(event: WorldEvent): void;
+  poiUpdated(poi: MessageOf<'poi_updated'>['poi']): void;
+  inventoryUpdated(): void;
+  settlementChanged(settlement: SettlementSummary, created: boolean): void;
+  chatMessage(message: ChatMessage): void;
+  npcJourney(journey: Omit<MessageOf<'npc_movement_journey'>, 'type'>): void;
+  npcArrival(arrival: Omit<MessageOf<'npc_arrival'>, 'type'>): void;
 }
 
 /** The bits of the browser a LiveClient uses (tests pass fakes). */
@@ -83,8 +97,11 @@ export class LiveClient {
     private readonly env: LiveEnv = browserEnv,
   ) {}
 
+  /** Connects (again: after stop() or a close that does not reconnect, it starts afresh). */
   start(): void {
+    this.closeSocket('Reconnecting');
     this.stopped = false;
+    this.failures = 0;
     this.handlers.status('connecting', {});
     this.open();
   }
@@ -92,13 +109,17 @@ export class LiveClient {
   /** Closes for good (page leaving, logout). */
   stop(): void {
     this.stopped = true;
+    this.closeSocket('Leaving');
+  }
+
+  private closeSocket(reason: string): void {
     if (this.retryTimer !== null) this.env.clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.stopPing();
     const s = this.socket;
     this.socket = null;
     this.isOpen = false;
-    if (s && s.readyState <= 1) s.close(Close.normal, 'Leaving');
+    if (s && s.readyState <= 1) s.close(Close.normal, reason);
   }
 
   /** True once the server has said `connected` on the current socket. */
@@ -202,14 +223,22 @@ export class LiveClient {
       case 'pong':
         return;
       case 'world_event':
+        return h.worldEvent(m.event);
       case 'poi_updated':
-      case 'settlement_updated':
-      case 'settlement_created':
+        return h.poiUpdated(m.poi);
       case 'inventory_updated':
+        return h.inventoryUpdated();
+      case 'settlement_created':
+      case 'settlement_updated':
+        return h.settlementChanged(m.settlement, m.type === 'settlement_created');
       case 'chat_message':
-      case 'npc_movement_journey':
+        return h.chatMessage(m.message);
+      case 'npc_movement_journey': {
+        const { type: _, ...journey } = m;
+        return h.npcJourney(journey);
+      }
       case 'npc_arrival':
-        return h.other?.(m);
+        return h.npcArrival({ npcId: m.npcId, x: m.x, y: m.y });
       default:
         return assertNever(m);
     }

@@ -1,29 +1,15 @@
 /**
  * Draws one frame: at most 25 chunk images (terrain with its fog already composited), then the night tint, then
- * POIs, settlements, the navigation target and survivors. Chunk edges are snapped to device pixels so no seams
- * show between neighbours.
+ * every layer in z order (POIs, settlements, the navigation target, survivors, you). Chunk edges are snapped to
+ * device pixels so no seams show between neighbours.
  */
 import { chunkScreenRect, isTactical, worldToScreen, type Camera } from './camera.ts';
 import type { ChunkEntry } from './chunk-cache.ts';
 import { FOG_UNKNOWN_CSS } from './fog.ts';
 import type { ChunkRect } from './geometry.ts';
-import { drawLabel, drawNavTarget, drawPoi, drawSettlement, drawSurvivor, nightAlpha } from './sprites.ts';
-
-export interface SceneSurvivor {
-  id: string;
-  x: number;
-  y: number;
-  colour: string;
-  name: string;
-}
-
-export interface ScenePoi {
-  x: number;
-  y: number;
-  name: string;
-  landmark: boolean;
-  depleted: boolean;
-}
+import type { MapLayer, MapView } from './layer.ts';
+import { nightAlpha } from './sprites.ts';
+import type { Point } from './walker.ts';
 
 export interface Scene {
   camera: Camera;
@@ -31,16 +17,31 @@ export interface Scene {
   drawn: ChunkRect | null;
   /** A chunk's up-to-date image, if generated. */
   chunkImage(cx: number, cy: number): ChunkEntry | undefined;
-  pois: ScenePoi[];
-  settlements: { x: number; y: number; name: string }[];
-  others: SceneSurvivor[];
-  me: SceneSurvivor;
-  nav: { x: number; y: number; alpha: number } | null;
+  layers: readonly MapLayer[];
+  me: Point;
   cyclePosition: number | null;
   now: number;
 }
 
-export function renderFrame(ctx: CanvasRenderingContext2D, s: Scene): void {
+/** Markers this far off screen (CSS px) are still drawn, so they slide in rather than pop. */
+const MARGIN = 40;
+/** Below this zoom, markers shrink and labels go. */
+const SMALL_ZOOM = 0.6;
+
+export function mapView(cam: Camera, drawn: ChunkRect | null, me: Point, now: number): MapView {
+  return {
+    camera: cam,
+    drawn,
+    me,
+    now,
+    small: cam.zoom < SMALL_ZOOM,
+    tactical: isTactical(cam.zoom),
+    toScreen: (x, y) => worldToScreen(cam, x, y),
+    onScreen: (p) => p.x > -MARGIN && p.y > -MARGIN && p.x < cam.width + MARGIN && p.y < cam.height + MARGIN,
+  };
+}
+
+export function renderFrame(ctx: CanvasRenderingContext2D, s: Scene): MapView {
   const { camera: cam, dpr } = s;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = FOG_UNKNOWN_CSS;
@@ -72,35 +73,10 @@ export function renderFrame(ctx: CanvasRenderingContext2D, s: Scene): void {
     }
   }
 
-  const tactical = isTactical(cam.zoom);
-  const small = cam.zoom < 0.6;
-  const margin = 40;
-  const onScreen = (p: { x: number; y: number }) =>
-    p.x > -margin && p.y > -margin && p.x < cam.width + margin && p.y < cam.height + margin;
-
-  for (const poi of s.pois) {
-    const p = worldToScreen(cam, poi.x, poi.y);
-    if (!onScreen(p)) continue;
-    drawPoi(ctx, p.x, p.y, poi.landmark, poi.depleted, small);
-    if (tactical || (poi.landmark && cam.zoom >= 0.8))
-      drawLabel(ctx, poi.name, p.x, p.y - 10, poi.landmark ? '#f5b955' : '#e8d9b0');
+  const view = mapView(cam, s.drawn, s.me, s.now);
+  for (const layer of s.layers) {
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0); // a layer that changed the transform does not move the next one
+    layer.draw(ctx, view);
   }
-  for (const st of s.settlements) {
-    const p = worldToScreen(cam, st.x, st.y);
-    if (!onScreen(p)) continue;
-    drawSettlement(ctx, p.x, p.y);
-    if (!small) drawLabel(ctx, st.name, p.x, p.y - 18, '#b9dd62');
-  }
-
-  const me = worldToScreen(cam, s.me.x, s.me.y);
-  if (s.nav) drawNavTarget(ctx, me, worldToScreen(cam, s.nav.x, s.nav.y), s.nav.alpha, (Math.sin(s.now / 250) + 1) / 2);
-
-  for (const o of s.others) {
-    const p = worldToScreen(cam, o.x, o.y);
-    if (!onScreen(p)) continue;
-    drawSurvivor(ctx, p.x, p.y, o.colour, false);
-    if (!small) drawLabel(ctx, o.name, p.x, p.y - 10);
-  }
-  drawSurvivor(ctx, me.x, me.y, s.me.colour, true);
-  if (!small) drawLabel(ctx, s.me.name, me.x, me.y - 14, '#fff4dc');
+  return view;
 }

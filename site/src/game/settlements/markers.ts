@@ -1,7 +1,10 @@
 /**
- * Settlement markers from GET /api/world/:id/settlements. The server answers an empty list until settlements
- * exist (a later issue); this reads only what a marker needs and skips anything without a position.
+ * Settlement markers from GET /api/world/:id/settlements, read with the contract's SettlementSummary schema: an
+ * entry that does not match it is skipped (and logged), the rest become markers.
  */
+import { type } from 'arktype';
+import { SettlementSummary } from '../../../../api/contract/protocol.ts';
+
 export interface SettlementMarker {
   x: number;
   y: number;
@@ -11,12 +14,10 @@ export interface SettlementMarker {
 export function toSettlementMarkers(list: unknown): SettlementMarker[] {
   if (!Array.isArray(list)) return [];
   const out: SettlementMarker[] = [];
-  for (const s of list) {
-    if (typeof s !== 'object' || s === null) continue;
-    const { x, y, name } = s as { x?: unknown; y?: unknown; name?: unknown };
-    if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) {
-      out.push({ x, y, name: typeof name === 'string' ? name : 'Settlement' });
-    }
+  for (const entry of list) {
+    const s = SettlementSummary(entry);
+    if (s instanceof type.errors) console.warn('[settlements] skipped an entry:', s.summary);
+    else out.push({ x: s.x, y: s.y, name: s.name });
   }
   return out;
 }

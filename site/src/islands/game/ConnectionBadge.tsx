@@ -5,15 +5,17 @@ const TEXT: Record<ConnectionState, string> = {
   connecting: 'Connecting…',
   open: 'Live',
   reconnecting: 'Reconnecting…',
-  closed: 'Offline',
   polling: 'Polling',
+  replaced: 'Taken over by another tab',
+  outdated: 'Update available',
 };
 const HINT: Record<ConnectionState, string> = {
   connecting: 'Opening the live connection',
   open: 'Live connection open: moves arrive as they happen',
   reconnecting: 'Live connection lost; trying again (refreshing every few seconds meanwhile)',
-  closed: 'No live connection',
   polling: 'No live connection: refreshing every few seconds',
+  replaced: 'The game was opened in another tab; this one is paused until you press Play here',
+  outdated: 'A new version of Wasteland is available: reload the page',
 };
 
 /** The live connection's state, small, in the header. */

@@ -2,12 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { formatReadout } from '../../game/map/camera.ts';
 import { $engine } from '../../game/session/game-session.ts';
-import { installDebugHook } from '../../game/map/debug-hook.ts';
 import { $readout } from '../../stores/game.ts';
+import { ConnectionNotice } from './ConnectionNotice.tsx';
 
 /**
  * The canvas map, its minimap and readout. The engine draws; this component only gives it the elements.
- * Tests read the map through data-* attributes on the wrapper and window.__wastelandMap (read-only).
+ * Tests read the map through data-* attributes on the wrapper and window.__wastelandMap (read-only, installed by the
+ * session: session/debug-hook.ts).
  */
 export function MapView() {
   const engine = useStore($engine);
@@ -16,12 +17,7 @@ export function MapView() {
   const minimap = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!engine || !wrapper.current || !canvas.current) return;
-    const detach = engine.attach(canvas.current, wrapper.current, minimap.current);
-    const unhook = installDebugHook(engine);
-    return () => {
-      unhook();
-      detach();
-    };
+    return engine.attach(canvas.current, wrapper.current, minimap.current);
   }, [engine]);
 
   return (
@@ -37,6 +33,7 @@ export function MapView() {
       <canvas ref={minimap} className="game-minimap" aria-label="Minimap of explored land" role="img" />
       <Readout />
       <RecentreButton />
+      <ConnectionNotice />
     </section>
   );
 }

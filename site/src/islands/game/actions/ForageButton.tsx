@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { ACTION_TEXT } from '../../../../../api/contract/actions.ts';
-import { $actions } from '../../../game/actions/session.ts';
+import { $actions } from '../../../game/actions/wire.ts';
 import { $forageScoured, $foraging } from '../../../stores/actions.ts';
 
 /** Forage the 5 × 5 tiles around you; disabled while pending and where you last foraged (same-area rule). */

@@ -1,0 +1,70 @@
+/**
+ * How a feature draws on the map without touching the engine: it keeps its own state (other survivors, POI
+ * significance, settlements, later NPCs) in an object with a `draw` method and hands it to engine.addLayer().
+ * Each frame the engine draws the terrain, fog and night tint, then every layer in `z` order (ties: the order they
+ * were added), in CSS pixels.
+ */
+import type { Camera } from './camera.ts';
+import type { ChunkRect } from './geometry.ts';
+import type { Point } from './walker.ts';
+
+/** What a layer may know about the frame it draws into. */
+export interface MapView {
+  readonly camera: Readonly<Camera>;
+  /** The chunks on screen this frame (null when none). */
+  readonly drawn: ChunkRect | null;
+  /** The local survivor, where this frame draws them. */
+  readonly me: Point;
+  /** The frame's time (performance.now() clock). */
+  readonly now: number;
+  /** Zoomed far out: small markers, no labels. */
+  readonly small: boolean;
+  /** Zoomed far in: every label shows. */
+  readonly tactical: boolean;
+  toScreen(x: number, y: number): Point;
+  /** Whether a screen point is on screen or within a marker's width of it. */
+  onScreen(p: Point): boolean;
+}
+
+export interface MinimapDot {
+  x: number;
+  y: number;
+  colour: string;
+}
+
+export interface MapLayer {
+  /** Draw order: lower first (see LayerZ). Default 0. */
+  readonly z?: number;
+  draw(ctx: CanvasRenderingContext2D, view: MapView): void;
+  /** Dots for the minimap, in world units (the minimap redraws a few times a second). */
+  minimapDots?(view: MapView): readonly MinimapDot[];
+}
+
+/** Where the layers sit, bottom to top. */
+export const LayerZ = {
+  pois: 10,
+  settlements: 20,
+  navTarget: 30,
+  survivors: 40,
+  npcs: 45,
+  self: 50,
+} as const;
+
+/** A layer list kept sorted by z, stable for equal z. */
+export class LayerStack {
+  private layers: MapLayer[] = [];
+
+  add(layer: MapLayer): () => void {
+    const z = layer.z ?? 0;
+    const at = this.layers.findIndex((l) => (l.z ?? 0) > z);
+    if (at < 0) this.layers.push(layer);
+    else this.layers.splice(at, 0, layer);
+    return () => {
+      this.layers = this.layers.filter((l) => l !== layer);
+    };
+  }
+
+  get all(): readonly MapLayer[] {
+    return this.layers;
+  }
+}

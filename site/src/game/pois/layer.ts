@@ -1,0 +1,81 @@
+/**
+ * Points of interest on the map. The core generates every POI with its chunk (map/terrain.ts); this layer keeps
+ * what the server has said since about their current significance (poi_updated, our own searches), draws the
+ * explored ones, and finds the one within reach of a position.
+ */
+import { nearestPoiInReach } from '../../../../core-wasm/geometry.ts';
+import type { Poi } from '../../../../core-wasm/index.ts';
+import { CHUNK_SIZE, chunkOfWorld } from '../map/geometry.ts';
+import { LayerZ, type MapLayer, type MapView } from '../map/layer.ts';
+import { drawLabel, drawPoi } from '../map/sprites.ts';
+
+/** A POI within reach of a position, with its current significance as this client knows it. */
+export type NearbyPoi = Poi & { distance: number; currentSignificance: number };
+
+/** Where the POIs come from: the engine's terrain. */
+export interface PoiSource {
+  /** A generated chunk's POIs (undefined while it is not generated). */
+  loadedPois(cx: number, cy: number): readonly Poi[] | undefined;
+  /** A chunk's POIs, generated or not. */
+  poisOf(cx: number, cy: number): readonly Poi[];
+  readonly explored: { get(cx: number, cy: number): Uint8Array | undefined };
+}
+
+export class PoiLayer implements MapLayer {
+  readonly z = LayerZ.pois;
+  private readonly significance = new Map<string, number>();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly source: PoiSource) {}
+
+  setSignificance(id: string, currentSignificance: number): void {
+    this.significance.set(id, currentSignificance);
+    for (const fn of this.listeners) fn();
+  }
+
+  /** Called whenever a POI's significance changes. */
+  onChange(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  significanceOf(poi: Poi): number {
+    return this.significance.get(poi.id) ?? poi.significance;
+  }
+
+  /**
+   * The nearest POI whose reach covers (x, y), by the rule the server and the core use (core-wasm/geometry.ts).
+   * Reach is under 100 units, so the 3 × 3 chunks around the position hold every candidate.
+   */
+  nearest(x: number, y: number): NearbyPoi | null {
+    const cx = chunkOfWorld(x);
+    const cy = chunkOfWorld(y);
+    const candidates: Poi[] = [];
+    for (let j = cy - 1; j <= cy + 1; j++) for (let i = cx - 1; i <= cx + 1; i++) candidates.push(...this.source.poisOf(i, j));
+    const best = nearestPoiInReach(candidates, x, y);
+    return best && { ...best, currentSignificance: this.significanceOf(best) };
+  }
+
+  draw(ctx: CanvasRenderingContext2D, view: MapView): void {
+    const drawn = view.drawn;
+    if (!drawn) return;
+    const { small, tactical } = view;
+    const zoom = view.camera.zoom;
+    for (let cy = drawn.y0; cy <= drawn.y1; cy++) {
+      for (let cx = drawn.x0; cx <= drawn.x1; cx++) {
+        const pois = this.source.loadedPois(cx, cy);
+        const bits = pois && this.source.explored.get(cx, cy);
+        if (!pois || !bits) continue;
+        for (const poi of pois) {
+          const i = (poi.tileY - cy * CHUNK_SIZE) * CHUNK_SIZE + (poi.tileX - cx * CHUNK_SIZE);
+          if ((bits[i >> 3]! & (1 << (i & 7))) === 0) continue;
+          const p = view.toScreen(poi.worldX, poi.worldY);
+          if (!view.onScreen(p)) continue;
+          drawPoi(ctx, p.x, p.y, poi.landmark, this.significanceOf(poi) <= 0, small);
+          if (tactical || (poi.landmark && zoom >= 0.8))
+            drawLabel(ctx, poi.name, p.x, p.y - 10, poi.landmark ? '#f5b955' : '#e8d9b0');
+        }
+      }
+    }
+  }
+}
