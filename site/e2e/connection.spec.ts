@@ -1,0 +1,85 @@
+import { expect, type Page } from '@playwright/test';
+import { gameTest, uniqueUser, type E2EServer } from './fixtures.ts';
+
+const test = gameTest;
+
+/** Registers over the API (the page's context keeps the cookie), takes a seat and opens /game until the map draws. */
+async function enterGame(page: Page, server: E2EServer, displayName: string): Promise<void> {
+  const res = await page.request.post(`${server.url}/api/auth/register`, {
+    data: { username: uniqueUser('c'), password: 'correct horse battery', displayName },
+  });
+  expect(res.status()).toBe(201);
+  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
+  await openGame(page, server);
+}
+
+async function openGame(page: Page, server: E2EServer): Promise<void> {
+  await page.goto(`${server.url}/game`);
+  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
+}
+
+const connection = (page: Page) => page.locator('[data-connection]');
+
+test('a second tab takes the game over: the first says so, stops polling, and "Play here" takes it back', async ({
+  browser,
+  gameServer: server,
+}) => {
+  const ctx = await browser.newContext();
+  const first = await ctx.newPage();
+  await enterGame(first, server, 'Tab Twice');
+  await expect(connection(first)).toHaveAttribute('data-connection', 'open');
+
+  const second = await ctx.newPage();
+  await openGame(second, server);
+  await expect(connection(second)).toHaveAttribute('data-connection', 'open');
+  await expect(connection(first)).toHaveAttribute('data-connection', 'replaced');
+  await expect(connection(first)).toContainText('Taken over by another tab');
+  const notice = first.getByRole('alertdialog', { name: 'Taken over by another tab' });
+  await expect(notice).toBeVisible();
+
+  // The paused tab polls nothing: no /players or /events requests while it waits.
+  const polled: string[] = [];
+  first.on('request', (r) => {
+    if (/\/api\/world\/[^/]+\/(players|events)/.test(r.url())) polled.push(r.url());
+  });
+  await first.waitForTimeout(4000);
+  expect(polled).toEqual([]);
+  await expect(connection(first)).toHaveAttribute('data-connection', 'replaced');
+
+  await notice.getByRole('button', { name: 'Play here' }).click();
+  await expect(connection(first)).toHaveAttribute('data-connection', 'open');
+  await expect(notice).toBeHidden();
+  await expect(connection(second)).toHaveAttribute('data-connection', 'replaced');
+  await expect(second.getByRole('alertdialog', { name: 'Taken over by another tab' })).toBeVisible();
+  await ctx.close();
+});
+
+test('a server on a newer protocol (close 4002) asks for a reload, and Reload reloads', async ({
+  browser,
+  gameServer: server,
+}) => {
+  const ctx = await browser.newContext();
+  await ctx.routeWebSocket(/\/ws/, (ws) => ws.close({ code: 4002, reason: 'Protocol mismatch' }));
+  const page = await ctx.newPage();
+  await enterGame(page, server, 'Old Page');
+  await expect(connection(page)).toHaveAttribute('data-connection', 'outdated');
+  const banner = page.getByRole('alert').filter({ hasText: 'A new version of Wasteland is available — reload the page' });
+  await expect(banner).toBeVisible();
+  const reloaded = page.waitForEvent('framenavigated');
+  await banner.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
+  await ctx.close();
+});
+
+test('losing the seat (close 4003) shows Access Denied with the way to the lobby', async ({ browser, gameServer: server }) => {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await enterGame(page, server, 'Seat Lost');
+  await expect(connection(page)).toHaveAttribute('data-connection', 'open');
+  expect((await page.request.post(`${server.url}/api/lobby/leave`)).ok()).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Lobby' }).click();
+  await page.waitForURL(/\/lobby$/);
+  await ctx.close();
+});
