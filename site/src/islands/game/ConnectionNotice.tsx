@@ -3,10 +3,10 @@ import { $playHere } from '../../game/live/connection.ts';
 import { $connection } from '../../stores/game.ts';
 
 /**
- * Over the map, when the live connection ended for a reason the player must act on: the game was opened in another
- * tab (this one is paused: "Play here" takes it back), or the server runs a newer version (reload).
+ * Over the map and the panels when the game was opened in another tab: this one is paused (no polling, no walking)
+ * until "Play here" takes the connection back.
  */
-export function ConnectionNotice() {
+export function TakenOverNotice() {
   const state = useStore($connection);
   const playHere = useStore($playHere);
   if (state === 'replaced') {
@@ -33,6 +33,12 @@ export function ConnectionNotice() {
       </div>
     );
   }
+  return null;
+}
+
+/** Over the map when the server speaks a newer protocol than this page: the game goes on by polling until a reload. */
+export function UpdateBanner() {
+  const state = useStore($connection);
   if (state === 'outdated') {
     return (
       <div className="game-notice game-notice--banner" role="alert">

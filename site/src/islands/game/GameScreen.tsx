@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { startGameSession } from '../../game/session/game-session.ts';
 import { $init } from '../../stores/game.ts';
+import { TakenOverNotice } from './ConnectionNotice.tsx';
 import { GameHeader } from './GameHeader.tsx';
 import { InitScreen } from './InitScreen.tsx';
 import { MapView } from './MapView.tsx';
@@ -22,6 +23,7 @@ export function GameScreen() {
       <div className="game-body">
         <MapView />
         <Sidebar />
+        <TakenOverNotice />
       </div>
       <MobileBar />
     </div>

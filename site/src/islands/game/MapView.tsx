@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { formatReadout } from '../../game/map/camera.ts';
 import { $engine } from '../../game/session/game-session.ts';
 import { $readout } from '../../stores/game.ts';
-import { ConnectionNotice } from './ConnectionNotice.tsx';
+import { UpdateBanner } from './ConnectionNotice.tsx';
 
 /**
  * The canvas map, its minimap and readout. The engine draws; this component only gives it the elements.
@@ -33,7 +33,7 @@ export function MapView() {
       <canvas ref={minimap} className="game-minimap" aria-label="Minimap of explored land" role="img" />
       <Readout />
       <RecentreButton />
-      <ConnectionNotice />
+      <UpdateBanner />
     </section>
   );
 }
