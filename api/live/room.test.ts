@@ -1,0 +1,254 @@
+/** The room and the bus without Elysia or a database: fakes for sockets, fan-out, repositories and the network. */
+import { describe, expect, test } from 'bun:test';
+import { ServerMessage } from '../contract/protocol.ts';
+import type { Repositories } from '../../db/index.ts';
+import { type Bus, type BusBatch, type BusEvent, newBusStats } from './bus.ts';
+import { distinctColor, type Entity, PLAYER_COLORS } from './entity.ts';
+import { GameLog } from './game-log.ts';
+import { NOTIFY_PAYLOAD_MAX_BYTES, packPayloads } from './pg-bus.ts';
+import { PRESENCE_TTL_MS, Presence } from './presence.ts';
+import { type LiveSocket, WorldRoom } from './room.ts';
+import { freshMoveState } from '../game/movement.ts';
+import { newTravelLogMemory } from '../game/travel-log.ts';
+
+/** Processes joined by a network: each bus delivers to itself at once and to the others a moment later, like NOTIFY. */
+class Network {
+  readonly buses: NetBus[] = [];
+  bus(id: string): NetBus {
+    const b = new NetBus(id, this);
+    this.buses.push(b);
+    return b;
+  }
+}
+class NetBus implements Bus {
+  readonly shared = true;
+  readonly stats = newBusStats();
+  handlers: ((b: BusBatch) => void)[] = [];
+  constructor(
+    readonly processId: string,
+    private readonly net: Network,
+  ) {}
+  publish(worldId: string, events: BusEvent[]): void {
+    const batch = { from: this.processId, worldId, events: structuredClone(events) };
+    for (const h of this.handlers) h(batch);
+    for (const other of this.net.buses) if (other !== this) queueMicrotask(() => other.handlers.forEach((h) => h(batch)));
+  }
+  onBatch(h: (b: BusBatch) => void): void {
+    this.handlers.push(h);
+  }
+  async close(): Promise<void> {}
+}
+
+function fakeRepos(): Repositories {
+  let id = 0;
+  const events: { type: string; playerId: string | null }[] = [];
+  return {
+    players: { savePositions: async () => {} },
+    world: {
+      hasExplored: async () => true,
+      addEvent: async (e: { worldId: string; type: string; playerId: string | null; message: string }) => {
+        events.push(e);
+        return { ...e, id: ++id, createdAt: new Date() };
+      },
+      lastPresenceEvent: async (_w: string, playerId: string) =>
+        events.filter((e) => e.playerId === playerId && (e.type === 'join' || e.type === 'leave')).at(-1)?.type ?? null,
+    },
+  } as unknown as Repositories;
+}
+
+/** One process's room over a fake fan-out that records every frame by topic, each checked against the protocol. */
+function processRoom(bus: NetBus, clock: { now: number }) {
+  const frames: { topic: string; msg: ServerMessage }[] = [];
+  const repos = fakeRepos();
+  const room: WorldRoom = new WorldRoom({
+    worldId: 'w',
+    terrain: {
+      chunkWorldSize: 640,
+      moveRules: { worldExtent: 1e6, isPassable: () => true },
+      spawnPoint: () => ({ x: 10, y: 10 }),
+    },
+    repos,
+    bus,
+    fanout: () => ({
+      publish: (topic, data) => {
+        const msg = ServerMessage.assert(JSON.parse(data));
+        frames.push({ topic, msg });
+      },
+    }),
+    log: new GameLog(repos, (_w, event) => room.send({ to: 'world' }, { type: 'world_event', event })),
+    now: () => clock.now,
+    time: () => ({ isDay: true, timeString: '12:00', visionMultiplier: 1, cyclePosition: 0.5 }),
+    reconnectGraceMs: 120_000,
+    restOnlineMs: 60_000,
+    onEmpty: () => {},
+    report: (what, err) => {
+      throw new Error(`${what}: ${err}`);
+    },
+  });
+  bus.onBatch((b) => room.apply(b.from, b.events));
+  return { room, frames };
+}
+
+function entity(id: string, x = 10, y = 10): Entity {
+  return {
+    id,
+    kind: 'player',
+    worldId: 'w',
+    name: id,
+    displayName: null,
+    color: PLAYER_COLORS[0]!,
+    pos: freshMoveState(x, y, 0),
+    cx: Math.floor(x / 640),
+    cy: Math.floor(y / 640),
+    travelLog: newTravelLogMemory(),
+    sockets: 0,
+    lastActivityAt: 0,
+    pendingLeaveAt: 0,
+    dirty: false,
+  };
+}
+
+function fakeSocket() {
+  const sent: ServerMessage[] = [];
+  const closed: number[] = [];
+  const socket: LiveSocket = {
+    send: (m) => sent.push(ServerMessage.assert(m)),
+    subscribe: () => {},
+    unsubscribe: () => {},
+    close: (code) => closed.push(code),
+  };
+  return { socket, sent, closed };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('rooms on a bus', () => {
+  test('a join on one process is heard on the other; moves within a tick go out as one frame with the latest position', async () => {
+    const net = new Network();
+    const clock = { now: 1_000 };
+    const p1 = processRoom(net.bus('p1'), clock);
+    const p2 = processRoom(net.bus('p2'), clock);
+    const a = entity('a');
+    p1.room.entities.set('a', a);
+    p1.room.connect(a, fakeSocket().socket, () => {});
+    p1.room.tick();
+    await settle();
+    expect(p2.frames.some((f) => f.msg.type === 'player_joined' && f.msg.player.id === 'a')).toBe(true);
+
+    clock.now += 200;
+    p1.room.move(a, { x: 12, y: 10 });
+    clock.now += 20;
+    p1.room.move(a, { x: 14, y: 10 });
+    p1.room.tick();
+    await settle();
+    const moves = p2.frames.filter((f) => f.msg.type === 'players_moved');
+    expect(moves.length).toBe(1);
+    expect(moves[0]!.msg).toEqual({ type: 'players_moved', moves: [{ playerId: 'a', x: 14, y: 10 }] });
+  });
+
+  test('a tab moving to another process is neither a leave nor a join; a second tab takes the first over (4001)', async () => {
+    const net = new Network();
+    const clock = { now: 1_000 };
+    const p1 = processRoom(net.bus('p1'), clock);
+    const p2 = processRoom(net.bus('p2'), clock);
+    const watcher = processRoom(net.bus('p3'), clock);
+    const first = fakeSocket();
+    const a1 = entity('a');
+    p1.room.entities.set('a', a1);
+    p1.room.connect(a1, first.socket, () => {});
+    p1.room.tick();
+    await settle();
+    watcher.frames.length = 0;
+
+    const a2 = entity('a');
+    p2.room.entities.set('a', a2);
+    p2.room.connect(a2, fakeSocket().socket, () => {});
+    p2.room.tick();
+    await settle();
+    expect(first.closed).toEqual([4001]);
+    p1.room.tick(); // p1's leave for its closed socket
+    await settle();
+    const told = watcher.frames.map((f) => f.msg.type);
+    expect(told).not.toContain('player_joined');
+    expect(told).not.toContain('player_left');
+    expect(watcher.room.presence.has('a')).toBe(true);
+  });
+
+  test('entries of a process that stops talking expire, and the world hears the leave', async () => {
+    const net = new Network();
+    const clock = { now: 1_000 };
+    const p1 = processRoom(net.bus('p1'), clock);
+    const p2 = processRoom(net.bus('p2'), clock);
+    const a = entity('a');
+    p1.room.entities.set('a', a);
+    p1.room.connect(a, fakeSocket().socket, () => {});
+    p1.room.tick();
+    await settle();
+    expect(p2.room.presence.has('a')).toBe(true);
+    clock.now += PRESENCE_TTL_MS + 1;
+    await p2.room.sweep();
+    expect(p2.room.presence.has('a')).toBe(false);
+    expect(p2.frames.some((f) => f.msg.type === 'player_left' && f.msg.playerId === 'a')).toBe(true);
+  });
+
+  test('a full world gets 20 different colours', async () => {
+    const net = new Network();
+    const clock = { now: 1_000 };
+    const p1 = processRoom(net.bus('p1'), clock);
+    for (let i = 0; i < 20; i++) {
+      const e = entity(`e${i}`);
+      p1.room.entities.set(e.id, e);
+      p1.room.touch(e);
+    }
+    const colours = new Set([...p1.room.entities.values()].map((e) => e.color));
+    expect(colours.size).toBe(20);
+    expect(distinctColor(PLAYER_COLORS[3]!, [PLAYER_COLORS[3]!])).not.toBe(PLAYER_COLORS[3]);
+  });
+});
+
+describe('NOTIFY payloads', () => {
+  const move = (i: number): BusEvent => ({ k: 'moves', m: [[`player-${i}-${'x'.repeat(30)}`, i * 1.5, -i * 2.25]] });
+
+  test('batches are packed under the byte limit, split when one world is larger, and nothing is lost or reordered', () => {
+    const batches = [
+      { worldId: 'small', events: [move(1), move(2)] },
+      { worldId: 'big', events: Array.from({ length: 500 }, (_, i) => move(i)) },
+      { worldId: 'ünïcode', events: [{ k: 'leave', id: 'é'.repeat(100) } as BusEvent] },
+    ];
+    const { payloads, dropped } = packPayloads('proc', batches);
+    expect(dropped).toBe(0);
+    expect(payloads.length).toBeGreaterThan(1);
+    for (const p of payloads) expect(new TextEncoder().encode(p).length).toBeLessThanOrEqual(NOTIFY_PAYLOAD_MAX_BYTES);
+    const back = payloads.flatMap((p) => (JSON.parse(p) as { f: string; b: { w: string; e: BusEvent[] }[] }).b);
+    const flat = (bs: { w?: string; worldId?: string; e?: BusEvent[]; events?: BusEvent[] }[]) =>
+      bs.flatMap((b) => (b.e ?? b.events)!.map((e) => [b.w ?? b.worldId, JSON.stringify(e)]));
+    expect(flat(back)).toEqual(flat(batches));
+  });
+
+  test('an event larger than a payload is dropped and counted, not sent broken', () => {
+    const huge: BusEvent = { k: 'leave', id: 'x'.repeat(NOTIFY_PAYLOAD_MAX_BYTES) };
+    const { payloads, dropped } = packPayloads('proc', [{ worldId: 'w', events: [move(1), huge, move(2)] }]);
+    expect(dropped).toBe(1);
+    expect(payloads.length).toBe(1);
+  });
+});
+
+describe('presence', () => {
+  const entry = (id: string) => ({ id, kind: 'player' as const, name: id, displayName: null, color: '#fff', x: 0, y: 0 });
+  test('present while any process holds it; gone when the last lets go', () => {
+    const p = new Presence();
+    expect(p.upsert('p1', entry('a'), 0)).toBe(true);
+    expect(p.upsert('p2', entry('a'), 0)).toBe(false);
+    expect(p.remove('p1', 'a')).toBe(false);
+    expect(p.has('a')).toBe(true);
+    expect(p.remove('p2', 'a')).toBe(true);
+    expect(p.all()).toEqual([]);
+  });
+  test('this process never expires its own entries', () => {
+    const p = new Presence();
+    p.upsert('me', entry('a'), 0);
+    p.upsert('other', entry('b'), 0);
+    expect(p.expire('me', PRESENCE_TTL_MS + 1)).toEqual(['b']);
+    expect(p.has('a')).toBe(true);
+  });
+});
