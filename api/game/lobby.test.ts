@@ -11,8 +11,11 @@ import {
   membershipOf,
   needsSettling,
   seatsToFill,
+  lastSeenStaleBefore,
+  LAST_SEEN_GRANULARITY,
   waitSeconds,
   type LobbyEntryWithNames,
+  type OwnEntry,
 } from './lobby.ts';
 
 const t0 = new Date('2026-01-01T12:00:00.000Z');
@@ -32,6 +35,18 @@ function entry(userId: string, seq: number, seated: boolean, extra: Partial<Lobb
     ...extra,
   };
 }
+
+/**
+ * What the repository's `own` query answers, modelled over a list: the user's entry and, when queued, the queued
+ * entries up to theirs in arrival order (db/repos/lobby.contract.test.ts checks the query against this).
+ */
+function ownIn(entries: readonly LobbyEntryWithNames[], userId: string): OwnEntry | null {
+  const mine = entries.find((e) => e.userId === userId);
+  if (!mine) return null;
+  const queuePosition = mine.seatedAt ? null : entries.filter((e) => e.seatedAt === null && e.seq <= mine.seq).length;
+  return { seatedAt: mine.seatedAt, lastSeenAt: mine.lastSeenAt, queuePosition };
+}
+const membershipIn = (entries: readonly LobbyEntryWithNames[], userId: string) => membershipOf(ownIn(entries, userId));
 
 describe('formatWaitTime (m:ss)', () => {
   test.each([
@@ -58,6 +73,12 @@ describe('seat expiry', () => {
     expect(hasLapsed(t0, at(5_000), 120_000)).toBe(false);
     expect(expiryCutoff(at(120_000), 120_000)).toEqual(t0);
   });
+
+  test('a heartbeat writes only once the stored time is older than a tenth of the timeout', () => {
+    expect(LAST_SEEN_GRANULARITY).toBe(1 / 10);
+    expect(lastSeenStaleBefore(at(60_000), 120_000)).toEqual(at(48_000));
+    expect(lastSeenStaleBefore(at(1_000), 5_000)).toEqual(at(500));
+  });
 });
 
 describe('seats to fill and settling', () => {
@@ -70,10 +91,10 @@ describe('seats to fill and settling', () => {
   });
 
   test('settling is needed for lapsed entries or free seats with people waiting, not otherwise', () => {
-    expect(needsSettling({ seated: 20, queued: 4, lapsed: 0 }, 20)).toBe(false);
-    expect(needsSettling({ seated: 3, queued: 0, lapsed: 0 }, 20)).toBe(false);
-    expect(needsSettling({ seated: 3, queued: 0, lapsed: 1 }, 20)).toBe(true);
-    expect(needsSettling({ seated: 19, queued: 1, lapsed: 0 }, 20)).toBe(true);
+    expect(needsSettling({ seated: 20, queued: 4, anyLapsed: false }, 20)).toBe(false);
+    expect(needsSettling({ seated: 3, queued: 0, anyLapsed: false }, 20)).toBe(false);
+    expect(needsSettling({ seated: 3, queued: 0, anyLapsed: true }, 20)).toBe(true);
+    expect(needsSettling({ seated: 19, queued: 1, anyLapsed: false }, 20)).toBe(true);
   });
 });
 
@@ -81,11 +102,11 @@ describe('membership and positions', () => {
   const entries = [entry('a', 1, true), entry('q1', 2, false), entry('b', 3, true), entry('q2', 7, false), entry('q3', 9, false)];
 
   test('seated, queued with a 1-based position from arrival order, or absent', () => {
-    expect(membershipOf(entries, 'a')).toEqual({ kind: 'seated' });
-    expect(membershipOf(entries, 'q1')).toEqual({ kind: 'queued', position: 1 });
-    expect(membershipOf(entries, 'q2')).toEqual({ kind: 'queued', position: 2 });
-    expect(membershipOf(entries, 'q3')).toEqual({ kind: 'queued', position: 3 });
-    expect(membershipOf(entries, 'nobody')).toEqual({ kind: 'none' });
+    expect(membershipIn(entries, 'a')).toEqual({ kind: 'seated' });
+    expect(membershipIn(entries, 'q1')).toEqual({ kind: 'queued', position: 1 });
+    expect(membershipIn(entries, 'q2')).toEqual({ kind: 'queued', position: 2 });
+    expect(membershipIn(entries, 'q3')).toEqual({ kind: 'queued', position: 3 });
+    expect(membershipIn(entries, 'nobody')).toEqual({ kind: 'none' });
   });
 });
 
@@ -173,7 +194,7 @@ describe('buildStatus', () => {
           expect(players.length + queue.length).toBe(entries.length);
           const seqs = queue.map((q) => Number(q.id.slice(1)));
           expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
-          for (const q of queue) expect(membershipOf(entries, q.id)).toEqual({ kind: 'queued', position: q.position });
+          for (const q of queue) expect(membershipIn(entries, q.id)).toEqual({ kind: 'queued', position: q.position });
         },
       ),
     );
@@ -208,7 +229,7 @@ describe('the rules together (a model of the service)', () => {
             settle();
             if (op.kind === 'join') {
               const seated = entries.filter((e) => e.seatedAt).length;
-              const d = decideJoin(membershipOf(entries, id), seated, entries.length - seated, max);
+              const d = decideJoin(membershipIn(entries, id), seated, entries.length - seated, max);
               if (d.write !== 'none') entries.push(entry(id, ++seq, d.write === 'seat'));
             }
             const seated = entries.filter((e) => e.seatedAt).length;

@@ -11,7 +11,7 @@ import {
 
 /**
  * The lobby's rules, pure: no database, no clock, no framework. The lobby service feeds them what it read
- * inside its locked transaction and writes back what they decide.
+ * (the caller's own entry, the seat counts) and writes back what they decide.
  */
 
 export interface LobbyLimits {
@@ -32,6 +32,16 @@ export interface LobbyEntryFacts {
   lastSeenAt: Date;
 }
 
+/**
+ * Where one user stands, as read from their own row: null when they hold no live entry (none, or lapsed);
+ * `queuePosition` is set for a queued user (entries waiting ahead of them, plus one).
+ */
+export interface OwnEntry {
+  seatedAt: Date | null;
+  lastSeenAt: Date;
+  queuePosition: number | null;
+}
+
 /** A lobby row with what is needed to name its user to everyone (no e-mail: it is private). */
 export interface LobbyEntryWithNames extends LobbyEntryFacts {
   displayName: string | null;
@@ -45,8 +55,24 @@ export type Membership = { kind: 'none' } | { kind: 'seated' } | { kind: 'queued
 export interface LobbyCounts {
   seated: number;
   queued: number;
-  /** Entries (seated or queued) whose holder has not been seen since the cutoff. */
-  lapsed: number;
+  /** Is any entry (seated or queued) held by someone not seen since the cutoff? */
+  anyLapsed: boolean;
+}
+
+/**
+ * Heartbeats (lobby polls, access checks, the live socket's audit) rewrite `last_seen_at` only once the stored time
+ * is older than this share of the seat timeout: 12 s of the default 2 minutes. So a user who polls every 2 s, or
+ * whose socket is audited every 5 s, costs one row write per 12 s instead of one per call, and N idle players are
+ * not N writes every few seconds. The price: the stored time can be up to that much older than the last contact,
+ * so a seat lapses between 90% and 100% of the timeout after its holder was last seen (108–120 s by default),
+ * never later. A tenth keeps that early margin small beside every client cadence (hidden tabs heartbeat every 30 s,
+ * so a hidden tab still writes on each heartbeat and keeps its margin for missed ones).
+ */
+export const LAST_SEEN_GRANULARITY = 1 / 10;
+
+/** A heartbeat at `now` writes only when the stored last-seen time is before this instant. */
+export function lastSeenStaleBefore(now: Date, seatTimeoutMs: number): Date {
+  return new Date(now.getTime() - Math.floor(seatTimeoutMs * LAST_SEEN_GRANULARITY));
 }
 
 /** Entries last seen strictly before this instant have lapsed. */
@@ -65,19 +91,14 @@ export function seatsToFill(seated: number, queued: number, maxPlayers: number):
 
 /** Does the lobby need its locked clean-up (lapsed entries to drop, or free seats with people waiting)? */
 export function needsSettling(counts: LobbyCounts, maxPlayers: number): boolean {
-  return counts.lapsed > 0 || seatsToFill(counts.seated, counts.queued, maxPlayers) > 0;
+  return counts.anyLapsed || seatsToFill(counts.seated, counts.queued, maxPlayers) > 0;
 }
 
-/** The user's place, from the entries in arrival order. */
-export function membershipOf(
-  entries: readonly Pick<LobbyEntryFacts, 'userId' | 'seq' | 'seatedAt'>[],
-  userId: string,
-): Membership {
-  const mine = entries.find((e) => e.userId === userId);
-  if (!mine) return { kind: 'none' };
-  if (mine.seatedAt) return { kind: 'seated' };
-  const position = entries.filter((e) => e.seatedAt === null && e.seq <= mine.seq).length;
-  return { kind: 'queued', position };
+/** The user's place, from their own live entry (null: none). */
+export function membershipOf(own: Pick<OwnEntry, 'seatedAt' | 'queuePosition'> | null): Membership {
+  if (!own) return { kind: 'none' };
+  if (own.seatedAt) return { kind: 'seated' };
+  return { kind: 'queued', position: own.queuePosition ?? 1 };
 }
 
 export type JoinDecision =

@@ -1,6 +1,8 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { lastSeenStaleBefore, type OwnEntry } from '../../api/game/lobby.ts';
 import type { Db } from '../client.ts';
-import { lobbyEntries, users } from '../schema/index.ts';
+import { lobbyCounts, lobbyEntries, users } from '../schema/index.ts';
 
 export type LobbyEntryRow = typeof lobbyEntries.$inferSelect;
 export type LobbyEntryWithNamesRow = LobbyEntryRow & {
@@ -17,14 +19,35 @@ export const LOBBY_LOCK_KEY = 0x57_4c_4f_42; // "WLOB"
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
-/** The lobby's queries over one executor: the database itself, or a transaction. */
-function lobbyOps(db: Executor) {
-  return {
-    /** Every entry in arrival order. */
-    async list(): Promise<LobbyEntryRow[]> {
-      return db.select().from(lobbyEntries).orderBy(asc(lobbyEntries.seq));
-    },
+/** Without an explicit threshold, a heartbeat writes once the stored time is older than LAST_SEEN_GRANULARITY of the timeout. */
+function staleBeforeFor(now: Date, cutoff: Date): Date {
+  return lastSeenStaleBefore(now, now.getTime() - cutoff.getTime());
+}
 
+/** Seated/queued counts as kept by `lobby_counts` (the triggers of migration 0006). */
+const countsRow = { seated: lobbyCounts.seated, queued: lobbyCounts.queued };
+
+/**
+ * The lobby's queries over one executor: the database itself, or a transaction. Each touches the caller's own row
+ * by primary key, the one-row `lobby_counts`, or a range of an index (the lapsed, the queue heads); only
+ * `listWithNames` (GET /api/lobby's full list) reads every entry.
+ */
+function lobbyOps(db: Executor) {
+  /**
+   * Writes `now` as the user's last-seen time if their entry is live (last seen at or after `cutoff`: a lapsed
+   * entry is not revived, the next settling drops it) and stale (last seen before `staleBefore`): a heartbeat
+   * on a fresh entry changes nothing and writes nothing. Answers whether a row was written.
+   */
+  async function refresh(userId: string, now: Date, cutoff: Date, staleBefore = staleBeforeFor(now, cutoff)): Promise<boolean> {
+    const rows = await db
+      .update(lobbyEntries)
+      .set({ lastSeenAt: now })
+      .where(and(eq(lobbyEntries.userId, userId), gte(lobbyEntries.lastSeenAt, cutoff), lt(lobbyEntries.lastSeenAt, staleBefore)))
+      .returning({ userId: lobbyEntries.userId });
+    return rows.length > 0;
+  }
+
+  return {
     /** Every entry in arrival order with its user's names. */
     async listWithNames(): Promise<LobbyEntryWithNamesRow[]> {
       const rows = await db
@@ -35,16 +58,37 @@ function lobbyOps(db: Executor) {
       return rows.map((r) => ({ ...r.entry, displayName: r.displayName, firstName: r.firstName, username: r.username }));
     },
 
-    /** Seated and queued entries, and how many of them were last seen before `cutoff`. */
-    async counts(cutoff: Date): Promise<{ seated: number; queued: number; lapsed: number }> {
+    /** Seated and queued entries (one row), and whether any entry was last seen before `cutoff` (one index probe). */
+    async counts(cutoff: Date): Promise<{ seated: number; queued: number; anyLapsed: boolean }> {
+      const lapsed = db.select({ one: sql`1` }).from(lobbyEntries).where(lt(lobbyEntries.lastSeenAt, cutoff)).limit(1);
+      const rows = await db
+        .select({ ...countsRow, anyLapsed: sql<boolean>`exists ${lapsed}`.mapWith(Boolean) })
+        .from(lobbyCounts)
+        .where(eq(lobbyCounts.id, 1));
+      return rows[0] ?? { seated: 0, queued: 0, anyLapsed: false };
+    },
+
+    /**
+     * The user's own live entry (none when absent or last seen before `cutoff`) and, when queued, their position:
+     * the queued entries up to theirs in arrival order. One primary-key read, plus a range of the queue index.
+     */
+    async own(userId: string, cutoff: Date): Promise<OwnEntry | null> {
+      const ahead = alias(lobbyEntries, 'ahead');
+      const position = db
+        .select({ n: sql`count(*)` })
+        .from(ahead)
+        .where(and(isNull(ahead.seatedAt), lte(ahead.seq, lobbyEntries.seq)));
       const rows = await db
         .select({
-          seated: sql<number>`count(*) filter (where ${isNotNull(lobbyEntries.seatedAt)})`.mapWith(Number),
-          queued: sql<number>`count(*) filter (where ${isNull(lobbyEntries.seatedAt)})`.mapWith(Number),
-          lapsed: sql<number>`count(*) filter (where ${lt(lobbyEntries.lastSeenAt, cutoff)})`.mapWith(Number),
+          seatedAt: lobbyEntries.seatedAt,
+          lastSeenAt: lobbyEntries.lastSeenAt,
+          queuePosition: sql<number | null>`case when ${lobbyEntries.seatedAt} is null then (${position}) end`.mapWith((v) =>
+            v === null ? null : Number(v),
+          ),
         })
-        .from(lobbyEntries);
-      return rows[0] ?? { seated: 0, queued: 0, lapsed: 0 };
+        .from(lobbyEntries)
+        .where(and(eq(lobbyEntries.userId, userId), gte(lobbyEntries.lastSeenAt, cutoff)));
+      return rows[0] ?? null;
     },
 
     /** Adds the user, seated or at the back of the queue. Call only under the lobby lock. */
@@ -62,7 +106,7 @@ function lobbyOps(db: Executor) {
       return rows[0].seatedAt ? 'lobby' : 'queue';
     },
 
-    /** Drops every entry last seen before `cutoff`; answers how many. Call only under the lobby lock. */
+    /** Drops every entry last seen before `cutoff` (an index range); answers how many. Call only under the lobby lock. */
     async removeLapsed(cutoff: Date): Promise<number> {
       const rows = await db
         .delete(lobbyEntries)
@@ -71,7 +115,7 @@ function lobbyOps(db: Executor) {
       return rows.length;
     },
 
-    /** Seats the first `n` of the queue (arrival order), not ready. Call only under the lobby lock. */
+    /** Seats the first `n` of the queue (arrival order), not ready, in one statement. Call only under the lobby lock. */
     async seatQueueHeads(n: number, now: Date): Promise<string[]> {
       if (n <= 0) return [];
       const heads = db
@@ -83,32 +127,42 @@ function lobbyOps(db: Executor) {
       const rows = await db
         .update(lobbyEntries)
         .set({ seatedAt: now, isReady: false })
-        .where(inArray(lobbyEntries.userId, heads))
+        .where(and(inArray(lobbyEntries.userId, heads), isNull(lobbyEntries.seatedAt)))
         .returning({ userId: lobbyEntries.userId });
       return rows.map((r) => r.userId);
     },
 
+    refresh,
+
     /**
-     * Records that the user is still around, unless their entry has already lapsed (last seen before
-     * `cutoff`): a lapsed seat is not revived, it is dropped by the next settling. Answers whether an
-     * entry was refreshed.
+     * Records that the user is still around (see `refresh`: written only when stale, never reviving a lapsed
+     * entry). Answers whether the user holds a live entry, written or not. One primary-key read, and a write
+     * only when the stored time is stale.
      */
-    async touch(userId: string, now: Date, cutoff: Date): Promise<boolean> {
+    async touch(userId: string, now: Date, cutoff: Date, staleBefore = staleBeforeFor(now, cutoff)): Promise<boolean> {
       const rows = await db
-        .update(lobbyEntries)
-        .set({ lastSeenAt: now })
-        .where(and(eq(lobbyEntries.userId, userId), gte(lobbyEntries.lastSeenAt, cutoff)))
-        .returning({ userId: lobbyEntries.userId });
-      return rows.length > 0;
+        .select({ lastSeenAt: lobbyEntries.lastSeenAt })
+        .from(lobbyEntries)
+        .where(and(eq(lobbyEntries.userId, userId), gte(lobbyEntries.lastSeenAt, cutoff)));
+      const row = rows[0];
+      if (!row) return false;
+      if (row.lastSeenAt < staleBefore) await refresh(userId, now, cutoff, staleBefore);
+      return true;
     },
 
-    /** `touch` for many users in one statement; answers the users whose entry was refreshed. */
-    async touchMany(userIds: string[], now: Date, cutoff: Date): Promise<string[]> {
+    /** `refresh` for many users in one statement; answers the users whose row was written (live and stale). */
+    async touchMany(userIds: string[], now: Date, cutoff: Date, staleBefore = staleBeforeFor(now, cutoff)): Promise<string[]> {
       if (userIds.length === 0) return [];
       const rows = await db
         .update(lobbyEntries)
         .set({ lastSeenAt: now })
-        .where(and(inArray(lobbyEntries.userId, userIds), gte(lobbyEntries.lastSeenAt, cutoff)))
+        .where(
+          and(
+            inArray(lobbyEntries.userId, userIds),
+            gte(lobbyEntries.lastSeenAt, cutoff),
+            lt(lobbyEntries.lastSeenAt, staleBefore),
+          ),
+        )
         .returning({ userId: lobbyEntries.userId });
       return rows.map((r) => r.userId);
     },

@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, repositories, type Database } from '../../../db/index.ts';
-import { lobbyEntries } from '../../../db/schema/index.ts';
+import { sql } from 'drizzle-orm';
+import { lobbyCounts, lobbyEntries } from '../../../db/schema/index.ts';
 import { loadConfig } from '../../config.ts';
 import { SESSION_COOKIE } from '../../contract/auth.ts';
 import { IN_QUEUE_REASON, NOT_IN_LOBBY_MESSAGE, NO_LOBBY_REASON, type LobbyStatus } from '../../contract/lobby.ts';
@@ -295,6 +296,47 @@ describe.each(backends())('lobby over HTTP on %s', (backend) => {
     expect(await touchPresence(services, a.id)).toBe(false);
     expect(await access(a)).toEqual({ canAccessGame: false, reason: NO_LOBBY_REASON });
   });
+
+  test('heartbeats within a tenth of the seat timeout leave the row as it was; a later one writes it', async () => {
+    const services = {
+      instanceId: 'test',
+      config: server.config,
+      database: server.database,
+      repos: repositories(server.database.db),
+      now: clock.now,
+    } as Services;
+    const version = async (id: string) => {
+      const r = (await server.database.db.execute(
+        sql`select xmin::text || '/' || ctid::text || '/' || last_seen_at::text as v from lobby_entries where user_id = ${id}`,
+      )) as unknown as { rows?: { v: string }[] } & { v: string }[];
+      return (r.rows ?? r)[0]!.v;
+    };
+    await join_(a);
+    await join_(b);
+    await join_(c);
+    const seated = await version(a.id);
+    const queued = await version(c.id);
+    // 12 s of the 120 s timeout: polls, access checks, the socket's heartbeat and a repeated join write nothing.
+    clock.advance(12_000);
+    await lobbyOf(a);
+    expect(await access(a)).toEqual({ canAccessGame: true });
+    expect(await touchPresence(services, a.id)).toBe(true);
+    expect(await join_(a)).toEqual({ action: 'already_in_lobby' });
+    await lobbyOf(c);
+    expect(await access(c)).toEqual({ canAccessGame: false, reason: IN_QUEUE_REASON, queuePosition: 1 });
+    expect(await join_(c)).toEqual({ action: 'added_to_queue', position: 1 });
+    expect(await services.repos.lobby.touchMany([a.id, c.id], clock.now(), new Date(clock.now().getTime() - 120_000))).toEqual(
+      [],
+    );
+    expect([await version(a.id), await version(c.id)]).toEqual([seated, queued]);
+    // A millisecond later the stored time is stale: the next heartbeat writes it, and the one after does not.
+    clock.advance(1);
+    expect(await access(a)).toEqual({ canAccessGame: true });
+    const written = await version(a.id);
+    expect(written).not.toBe(seated);
+    expect(await touchPresence(services, a.id)).toBe(true);
+    expect(await version(a.id)).toBe(written);
+  });
 });
 
 describe('lobby state survives a server restart', () => {
@@ -368,6 +410,13 @@ describe.if(Boolean(process.env.DATABASE_URL))('lobby under concurrency on the P
     await server.database.db.delete(lobbyEntries);
   });
 
+  /** The seat counts the triggers keep agree with the entries after the races. */
+  async function expectCountsKept(seated: number, queued: number) {
+    expect(await server.database.db.select({ seated: lobbyCounts.seated, queued: lobbyCounts.queued }).from(lobbyCounts)).toEqual(
+      [{ seated, queued }],
+    );
+  }
+
   function expectConsistent(status: LobbyStatus, seated: number, queued: number) {
     expect(status.players).toHaveLength(seated);
     expect(status.queue.map((q) => q.position)).toEqual(Array.from({ length: queued }, (_, i) => i + 1));
@@ -382,6 +431,7 @@ describe.if(Boolean(process.env.DATABASE_URL))('lobby under concurrency on the P
     expect(positions.sort((x, y) => x - y)).toEqual(Array.from({ length: 60 - MAX }, (_, i) => i + 1));
     const status = await lobbyOf(users[0]!);
     expectConsistent(status, MAX, 60 - MAX);
+    await expectCountsKept(MAX, 60 - MAX);
     // The answers agree with the stored order.
     for (const [i, r] of answers.entries()) {
       if (r.action === 'added_to_queue') expect(status.queue[r.position - 1]!.id).toBe(users[i]!.id);
@@ -392,6 +442,7 @@ describe.if(Boolean(process.env.DATABASE_URL))('lobby under concurrency on the P
     const calls = users.flatMap((u, i) => (i % 3 === 0 ? [lobbyOf(u), join_(u)] : [lobbyOf(u)]));
     await Promise.all(calls);
     expectConsistent(await lobbyOf(users[0]!), MAX, 60 - MAX);
+    await expectCountsKept(MAX, 60 - MAX);
   });
 
   test('simultaneous leaves, joins and expiry sweeps: free seats go to the queue head, never beyond maxPlayers', async () => {
@@ -422,6 +473,7 @@ describe.if(Boolean(process.env.DATABASE_URL))('lobby under concurrency on the P
     await Promise.all(present.map((u) => lobbyOf(u)));
     status = await lobbyOf(users[20]!);
     expectConsistent(status, MAX, 25);
+    await expectCountsKept(MAX, 25);
     expect(status.players.map((p) => p.id).sort()).toEqual(
       users
         .slice(15, 35)

@@ -11,10 +11,12 @@ import {
   buildStatus,
   decideJoin,
   expiryCutoff,
+  lastSeenStaleBefore,
   membershipOf,
   needsSettling,
   seatsToFill,
   type LobbyLimits,
+  type OwnEntry,
 } from '../../game/lobby.ts';
 import type { LobbyOps } from '../../../db/repos/lobby.ts';
 import type { Services } from '../../services.ts';
@@ -23,18 +25,31 @@ import type { Services } from '../../services.ts';
  * The lobby's use cases. Each reads the clock once (`services.now()`), settles the lobby first (lapsed
  * entries out, queue heads into free seats), then does its own change. Expiry is evaluated lazily here on
  * every lobby call, so what anyone sees is always what the clock says; no background timer is needed.
+ *
+ * Every call costs the same however many people are in the lobby (only GET /api/lobby, which lists them all,
+ * grows with it): "is there anything to settle" is one row of counts plus one index probe for a lapsed entry;
+ * settling deletes the lapsed through an index and seats queue heads in one bounded UPDATE; the caller's
+ * standing is their own row, plus the queue ahead of them when queued. Heartbeats write only a stale last-seen
+ * time (LAST_SEEN_GRANULARITY).
  */
 
 export function lobbyLimits(services: Services): LobbyLimits {
   return { maxPlayers: services.config.maxPlayers, seatTimeoutMs: services.config.seatTimeoutMs };
 }
 
-/** Under the lobby lock: drop lapsed entries, then seat queue heads while seats are free. */
-async function settle(lobby: LobbyOps, now: Date, limits: LobbyLimits): Promise<void> {
+/** Under the lobby lock: drop lapsed entries, then seat queue heads while seats are free; answers the counts after. */
+async function settle(lobby: LobbyOps, now: Date, limits: LobbyLimits): Promise<{ seated: number; queued: number }> {
   const cutoff = expiryCutoff(now, limits.seatTimeoutMs);
   await lobby.removeLapsed(cutoff);
   const { seated, queued } = await lobby.counts(cutoff);
-  await lobby.seatQueueHeads(seatsToFill(seated, queued, limits.maxPlayers), now);
+  const promoted = (await lobby.seatQueueHeads(seatsToFill(seated, queued, limits.maxPlayers), now)).length;
+  return { seated: seated + promoted, queued: queued - promoted };
+}
+
+/** A heartbeat for a user whose live entry was just read: writes only when the stored time is stale. */
+async function refreshIfStale(lobby: LobbyOps, userId: string, own: OwnEntry, now: Date, limits: LobbyLimits) {
+  const staleBefore = lastSeenStaleBefore(now, limits.seatTimeoutMs);
+  if (own.lastSeenAt < staleBefore) await lobby.refresh(userId, now, expiryCutoff(now, limits.seatTimeoutMs), staleBefore);
 }
 
 /** Settles only when a cheap unlocked look says there is something to do, so plain polls take no lock. */
@@ -46,12 +61,11 @@ async function settleIfNeeded(services: Services, now: Date, limits: LobbyLimits
 
 async function join(services: Services, userId: string, now: Date, limits: LobbyLimits): Promise<JoinGameResponse> {
   return services.repos.lobby.locked(async (lobby) => {
-    await settle(lobby, now, limits);
-    const entries = await lobby.list();
-    const seated = entries.filter((e) => e.seatedAt !== null).length;
-    const decision = decideJoin(membershipOf(entries, userId), seated, entries.length - seated, limits.maxPlayers);
-    if (decision.write === 'none') await lobby.touch(userId, now, expiryCutoff(now, limits.seatTimeoutMs));
-    else await lobby.insert(userId, now, decision.write === 'seat');
+    const { seated, queued } = await settle(lobby, now, limits);
+    const own = await lobby.own(userId, expiryCutoff(now, limits.seatTimeoutMs));
+    const decision = decideJoin(membershipOf(own), seated, queued, limits.maxPlayers);
+    if (own) await refreshIfStale(lobby, userId, own, now, limits);
+    else if (decision.write !== 'none') await lobby.insert(userId, now, decision.write === 'seat');
     return decision.action === 'added_to_queue'
       ? { action: decision.action, position: decision.position }
       : { action: decision.action };
@@ -104,8 +118,9 @@ export async function lobbyAccess(services: Services, userId: string): Promise<L
   const now = services.now();
   const limits = lobbyLimits(services);
   await settleIfNeeded(services, now, limits);
-  await services.repos.lobby.touch(userId, now, expiryCutoff(now, limits.seatTimeoutMs));
-  return accessFor(membershipOf(await services.repos.lobby.list(), userId));
+  const own = await services.repos.lobby.own(userId, expiryCutoff(now, limits.seatTimeoutMs));
+  if (own) await refreshIfStale(services.repos.lobby, userId, own, now, limits);
+  return accessFor(membershipOf(own));
 }
 
 /**
@@ -115,7 +130,7 @@ export async function lobbyAccess(services: Services, userId: string): Promise<L
  *
  * Answers whether the user holds a live entry (seated or queued). An entry that has already lapsed is not
  * revived (it is dropped at the next lobby call); it answers false then, and for users in neither list.
- * Cheap: one UPDATE by primary key, no lock.
+ * Cheap: one read by primary key, and an UPDATE only when the stored time is stale; no lock.
  */
 export function touchPresence(services: Services, userId: string): Promise<boolean> {
   const now = services.now();
