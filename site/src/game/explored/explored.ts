@@ -4,7 +4,7 @@
  * Visibility masks from the WASM core are OR-ed in; changed chunks are remembered for saving and fog redraws.
  */
 import { EXPLORED_CHUNKS_PER_REQUEST, type ExploredTilesWire } from '../../../../api/contract/world.ts';
-import { CHUNK_SIZE, CHUNK_TILES, chunkKey, chunkOfTileCoord } from '../map/geometry.ts';
+import { CHUNK_SIZE, CHUNK_TILES, chunkKey, chunkOfTileCoord, tileIndexInChunk } from '../map/geometry.ts';
 
 export const EXPLORED_BYTES = CHUNK_TILES / 8;
 
@@ -52,7 +52,7 @@ export class ExploredMap {
     const cy = chunkOfTileCoord(tileY);
     const bits = this.chunks.get(chunkKey(cx, cy));
     if (!bits) return false;
-    const i = (tileY - cy * CHUNK_SIZE) * CHUNK_SIZE + (tileX - cx * CHUNK_SIZE);
+    const i = tileIndexInChunk(tileX, tileY);
     return (bits[i >> 3]! & (1 << (i & 7))) !== 0;
   }
 

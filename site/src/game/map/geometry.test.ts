@@ -8,6 +8,7 @@ import {
   chunkOfTileCoord,
   chunkOfWorld,
   parseChunkKey,
+  tileIndexInChunk,
   tileKey,
   tileOf,
 } from './geometry.ts';
@@ -19,6 +20,7 @@ test('the map uses the shared geometry and walking rule themselves, not copies',
   expect(chunkOfWorld).toBe(core.chunkOfWorld);
   expect(chunkKey).toBe(core.chunkKey);
   expect(tileKey).toBe(core.tileKey);
+  expect(tileIndexInChunk).toBe(core.tileIndexInChunk);
   expect(parseChunkKey).toBe(core.parseChunkKey);
   expect(CHUNK_WORLD).toBe(core.CHUNK_WORLD_UNITS);
   expect(CHUNK_TILES).toBe(core.CHUNK_TILES);

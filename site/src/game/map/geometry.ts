@@ -10,11 +10,12 @@ import {
   chunkOfTile,
   chunkOfWorld,
   parseChunkKey,
+  tileIndexInChunk,
   tileKey,
   tileOfWorld,
 } from '../../../../core-wasm/geometry.ts';
 
-export { CHUNK_SIZE, CHUNK_TILES, chunkKey, chunkOfWorld, parseChunkKey, TILE_SIZE, tileKey };
+export { CHUNK_SIZE, CHUNK_TILES, chunkKey, chunkOfWorld, parseChunkKey, TILE_SIZE, tileIndexInChunk, tileKey };
 /** World units per chunk side (128 tiles × 5 units). */
 export const CHUNK_WORLD = CHUNK_WORLD_UNITS;
 /** Tile of a world position. */

@@ -15,6 +15,7 @@ import {
   chunkOfWorld,
   chunksInRect,
   parseChunkKey,
+  tileIndexInChunk,
   tileOf,
   type ChunkRect,
 } from './geometry.ts';
@@ -76,7 +77,7 @@ export class MapTerrain {
     const cx = chunkOfTileCoord(tx);
     const cy = chunkOfTileCoord(ty);
     const entry = this.cache.get(cx, cy);
-    if (entry) return entry.biomes[(ty - cy * CHUNK_SIZE) * CHUNK_SIZE + (tx - cx * CHUNK_SIZE)]!;
+    if (entry) return entry.biomes[tileIndexInChunk(tx, ty)]!;
     try {
       return this.o.core.biomeAt(this.o.seed, tx, ty);
     } catch {

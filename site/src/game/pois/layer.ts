@@ -3,9 +3,11 @@
  * what the server has said since about their current significance (poi_updated, our own searches), draws the
  * explored ones, and finds the one within reach of a position.
  */
+import { isPickedClean } from '../../../../api/contract/actions.ts';
 import { nearestPoiInReach } from '../../../../core-wasm/geometry.ts';
 import type { Poi } from '../../../../core-wasm/index.ts';
-import { CHUNK_SIZE, chunkOfWorld } from '../map/geometry.ts';
+import { $tools } from '../../stores/actions.ts';
+import { chunkOfWorld, tileIndexInChunk } from '../map/geometry.ts';
 import { LayerZ, type MapLayer, type MapView } from '../map/layer.ts';
 import { drawLabel, drawPoi } from '../map/sprites.ts';
 
@@ -61,17 +63,19 @@ export class PoiLayer implements MapLayer {
     if (!drawn) return;
     const { small, tactical } = view;
     const zoom = view.camera.zoom;
+    const tools = $tools.get();
     for (let cy = drawn.y0; cy <= drawn.y1; cy++) {
       for (let cx = drawn.x0; cx <= drawn.x1; cx++) {
         const pois = this.source.loadedPois(cx, cy);
         const bits = pois && this.source.explored.get(cx, cy);
         if (!pois || !bits) continue;
         for (const poi of pois) {
-          const i = (poi.tileY - cy * CHUNK_SIZE) * CHUNK_SIZE + (poi.tileX - cx * CHUNK_SIZE);
+          const i = tileIndexInChunk(poi.tileX, poi.tileY);
           if ((bits[i >> 3]! & (1 << (i & 7))) === 0) continue;
           const p = view.toScreen(poi.worldX, poi.worldY);
           if (!view.onScreen(p)) continue;
-          drawPoi(ctx, p.x, p.y, poi.landmark, this.significanceOf(poi) <= 0, small);
+          // Greyed where the Scavenge button is disabled: the shared picked-clean rule with the pack's tools.
+          drawPoi(ctx, p.x, p.y, poi.landmark, isPickedClean({ currentSignificance: this.significanceOf(poi) }, tools), small);
           if (tactical || (poi.landmark && zoom >= 0.8))
             drawLabel(ctx, poi.name, p.x, p.y - 10, poi.landmark ? '#f5b955' : '#e8d9b0');
         }
