@@ -1,7 +1,18 @@
-/** Every error response body, REST and socket alike. */
-export interface ApiErrorBody {
-  message: string;
-}
+import { type } from 'arktype';
+
+/**
+ * Every error response body, REST and socket alike: `{ message }`. Each route declares it per status in its
+ * response schema (api/http/errors.ts errorResponses) and builds it with httpError, the one helper that makes errors.
+ */
+export const ErrorBody = type({ message: 'string' });
+export type ApiErrorBody = typeof ErrorBody.infer;
+/** A plain `{ message }` success answer (e.g. POST /api/player/logout): the same shape as an error body. */
+export const MessageBody = ErrorBody;
+
+/** The 404 message of every call (REST or /ws) that names a world that does not exist. */
+export const UNKNOWN_WORLD = 'Unknown world';
+/** The 401 message of every call that needs a signed-in user; the spec recognises unauthorised failures by it. */
+export const UNAUTHORIZED = 'Unauthorized';
 
 /** Turns a non-OK response into the spec's error text: "<status>: <message>" (status text if the body is empty). */
 export async function errorFromResponse(res: Response): Promise<Error & { status: number }> {

@@ -1,10 +1,44 @@
-import { Elysia } from 'elysia';
+import { Elysia, status } from 'elysia';
+import { ErrorBody } from '../contract/http.ts';
 
 /** Every answer carries the id of its request; the error log names the same id, so a report can be matched to a line. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** How long a client should wait before retrying while the database is unreachable. */
 export const RETRY_AFTER_SECONDS = 5;
 export const UNAVAILABLE_MESSAGE = 'Service unavailable: the database cannot be reached right now; try again in a few seconds';
+
+/** The statuses a route may answer with an error body (500 is never declared: it is a bug, answered by onError). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+
+/**
+ * The one way a handler answers an error: `return httpError(404, UNKNOWN_WORLD)` sends `{ message }` with that
+ * status. Its type carries the status, so a route whose response schema does not declare it fails to compile.
+ */
+export function httpError<const Code extends ErrorStatus>(code: Code, message: string) {
+  return status(code, { message });
+}
+
+/**
+ * The same answer raised from below a handler (a service, the live layer) where nothing can be returned:
+ * onError turns it into the same `{ message }` body and status.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/**
+ * Response schemas for a route's error statuses, all the `{ message }` body:
+ * `response: { 200: Region, ...errorResponses(400, 401, 403, 404) }`.
+ */
+export function errorResponses<const C extends readonly ErrorStatus[]>(...codes: C): { [K in C[number]]: typeof ErrorBody } {
+  return Object.fromEntries(codes.map((c) => [c, ErrorBody])) as { [K in C[number]]: typeof ErrorBody };
+}
 
 /** Validation failures become one readable sentence, e.g. "password must be at least length 8 (was 3)". */
 function validationMessage(error: unknown): string {
@@ -93,10 +127,11 @@ function jsonResponse(status: number, message: string, setHeaders: Headers, extr
 
 /**
  * Every request gets an id (`x-request-id` on the answer). Every error leaves as JSON `{message}`: validation and
- * malformed bodies as 400, unknown paths (any method) as 404, an unreachable database as 503 with Retry-After,
- * anything unexpected as 500 with no internals. The log line of a 500/503 names the request id, the route, the
- * error classes and the driver's code only: driver messages carry the query's bound parameters (password hashes,
- * e-mail addresses, session-token hashes), so they are never logged.
+ * malformed bodies as 400, unknown paths (any method) as 404, an HttpError with its status, an unreachable database
+ * as 503 with Retry-After, anything unexpected (an answer that breaks its response schema included) as 500 with no
+ * internals. The log line of a 500/503 names the request id, the route, the error classes and the driver's code
+ * only: driver messages carry the query's bound parameters (password hashes, e-mail addresses, session-token
+ * hashes), so they are never logged.
  *
  * The answers are Response objects rather than plain values so that a global mapResponse (compression) cannot
  * swallow their bodies.
@@ -108,7 +143,9 @@ export const errorHandling = new Elysia({ name: 'wasteland.errors' })
   .onError({ as: 'global' }, (ctx) => {
     const { code, error, set, request } = ctx;
     const headers = set.headers as Headers;
-    switch (code) {
+    // An answer that breaks its own response schema is the server's bug, not the caller's: a 500, logged below.
+    const badAnswer = code === 'VALIDATION' && (error as { type?: string }).type === 'response';
+    switch (badAnswer ? 'RESPONSE' : code) {
       case 'VALIDATION':
         return jsonResponse(400, validationMessage(error), headers);
       case 'PARSE':
@@ -118,14 +155,14 @@ export const errorHandling = new Elysia({ name: 'wasteland.errors' })
       case 'INVALID_COOKIE_SIGNATURE':
         return jsonResponse(400, 'Invalid cookie', headers);
       default: {
-        const status = (error as { status?: number })?.status;
-        if (typeof status === 'number' && status >= 400 && status < 500) {
-          return jsonResponse(status, (error as Error).message || 'Bad request', headers);
+        const given = (error as { status?: number })?.status;
+        if (!badAnswer && typeof given === 'number' && given >= 400 && given < 500) {
+          return jsonResponse(given, (error as Error).message || 'Bad request', headers);
         }
         const unavailable = isDatabaseUnavailable(error);
         const route = (ctx as { route?: string }).route || new URL(request.url).pathname;
         console.error(
-          `[api] ${unavailable ? '503 database unavailable' : '500 unexpected error'}`,
+          `[api] ${unavailable ? '503 database unavailable' : badAnswer ? '500 answer outside its response schema' : '500 unexpected error'}`,
           `request=${String(headers[REQUEST_ID_HEADER] ?? '-')}`,
           `${request.method} ${route}`,
           describeError(error),
