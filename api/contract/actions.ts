@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import type { LootItem } from './items.ts';
+import { InventoryItem, LootItem } from './items.ts';
 import { text, worldIdText } from './text.ts';
 
 /**
@@ -75,22 +75,30 @@ export const ACTION_TEXT = {
   pickedClean: 'Area picked clean',
 } as const;
 
+/** POST /api/poi/:id/scavenge and POST /api/forage name their world in the body (see WorldIdQuery for GETs). */
 export const ScavengeBody = type({ worldId: worldIdText });
 export const PoiParams = type({ id: text(1, 80) });
 export const ForageBody = type({ worldId: worldIdText, playerX: 'number', playerY: 'number' });
-export const WorldQuery = type({ 'worldId?': worldIdText });
 
-/** Answers of POST /api/poi/:id/scavenge and POST /api/forage. */
-export interface ScavengeResult {
-  items: LootItem[];
-  depleted: boolean;
-  currentSignificance: number;
-  newSignificance: number;
-  npcRecruitment?: { npc: { name: string; description: string }; settlements: unknown[] };
-  npcSpawnCheck: { shouldSpawn: boolean };
-}
+const Survivor = type({ name: 'string', description: 'string' });
 
-export interface ForageResult {
-  items: LootItem[];
-  tilesForaged: number;
-}
+/** Answer of POST /api/poi/:id/scavenge. */
+export const ScavengeResult = type({
+  items: LootItem.array(),
+  depleted: 'boolean',
+  currentSignificance: 'number',
+  newSignificance: 'number',
+  'npcRecruitment?': { npc: Survivor, settlements: 'unknown[]' },
+  npcSpawnCheck: { shouldSpawn: 'boolean' },
+});
+export type ScavengeResult = typeof ScavengeResult.infer;
+
+/** Answer of POST /api/forage. */
+export const ForageResult = type({ items: LootItem.array(), tilesForaged: 'number' });
+export type ForageResult = typeof ForageResult.infer;
+
+/** Answer of GET /api/player/inventory. */
+export const Inventory = type({ items: InventoryItem.array() });
+
+/** Answer of GET /api/player/npc-spawn-check: a survivor drawn by a recent scavenge, if any. */
+export const NpcSpawnCheck = type({ shouldSpawn: 'boolean', 'npc?': Survivor, settlements: 'unknown[]' });

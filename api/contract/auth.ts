@@ -65,13 +65,14 @@ export const DisplayNameBody = type({ displayName });
 export type DisplayNameBody = typeof DisplayNameBody.infer;
 
 /** What the server says about the signed-in user (spec section 3, User). */
-export interface AuthUser {
-  id: string;
-  username: string;
-  displayName: string | null;
-  firstName: string | null;
-  email: string | null;
-}
+export const AuthUser = type({
+  id: 'string',
+  username: 'string',
+  displayName: 'string | null',
+  firstName: 'string | null',
+  email: 'string | null',
+});
+export type AuthUser = typeof AuthUser.infer;
 
 /**
  * The name other people see: displayName, firstName, then the account name. Never the e-mail address: that is

@@ -1,3 +1,5 @@
+import { type } from 'arktype';
+
 /**
  * Every item the game knows: one catalogue for the server's loot rules, the islands and the wiki.
  * Item names are wire values (inventory rows store them): rename only with a migration.
@@ -9,7 +11,8 @@ export type StorageCategory = (typeof STORAGE_CATEGORIES)[number];
 export const RARITIES = ['common', 'uncommon', 'rare'] as const;
 export type Rarity = (typeof RARITIES)[number];
 
-export type ItemType = 'material' | 'food' | 'medicine' | 'ammo' | 'equipment' | 'misc';
+export const ITEM_TYPES = ['material', 'food', 'medicine', 'ammo', 'equipment', 'misc'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
 export type EquipmentSlot = 'vision' | 'communication' | 'tool' | 'light' | 'device' | 'other';
 
 export interface ItemDef {
@@ -104,19 +107,21 @@ export const EQUIPPABLE_NAMES = [
 ] as const satisfies readonly ItemName[];
 
 /** An inventory stack as the API returns it: stacked by name and quality. */
-export interface InventoryItem {
-  id: string;
-  itemName: string;
-  itemType: ItemType;
-  category: StorageCategory;
-  quantity: number;
-  metadata: { quality: number };
-}
+export const InventoryItem = type({
+  id: 'string',
+  itemName: 'string',
+  itemType: type.enumerated(...ITEM_TYPES),
+  category: type.enumerated(...STORAGE_CATEGORIES),
+  quantity: 'number',
+  metadata: { quality: 'number' },
+});
+export type InventoryItem = typeof InventoryItem.infer;
 
 /** One granted item in a scavenge or forage result. */
-export interface LootItem {
-  itemName: string;
-  itemType: ItemType;
-  quantity: number;
-  metadata: { quality: number };
-}
+export const LootItem = type({
+  itemName: 'string',
+  itemType: type.enumerated(...ITEM_TYPES),
+  quantity: 'number',
+  metadata: { quality: 'number' },
+});
+export type LootItem = typeof LootItem.infer;

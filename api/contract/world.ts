@@ -1,5 +1,6 @@
 import { type } from 'arktype';
-import { Biome, MAX_CHUNK_COORD } from '../../core-wasm/constants.ts';
+import { Biome, BIOME_NAMES, MAX_CHUNK_COORD, POI_TYPES } from '../../core-wasm/constants.ts';
+import { LivePlayer, SettlementSummary, TimeInfo, WorldEvent } from './protocol.ts';
 import { text, worldIdText } from './text.ts';
 
 /** Spec section 9 and our own movement rules; the server enforces them, the islands mirror them. */
@@ -54,39 +55,99 @@ export const PositionQuery = type({
   x: type('string.numeric.parse').to('number'),
   y: type('string.numeric.parse').to('number'),
 });
+/**
+ * How a call names its world, one way per route:
+ * - /api/world/:worldId/… : the path (WorldParams);
+ * - POST with a JSON body about the world (scavenge, forage, explored-tiles): `worldId` in the body, required;
+ * - GET calls about the player in a world, and POST /api/player/move (whose body is the spec's bare `{x, y}`, like
+ *   the socket's player_move): `?worldId=` (WorldIdQuery), the default world when absent.
+ */
 export const WorldParams = type({ worldId: worldIdText });
-export const WorldIdQuery = type({ 'worldId?': worldIdText });
+export const WorldIdQuery = type({ worldId: worldIdText.default(DEFAULT_WORLD_ID) });
 export const MoveBody = type({ x: 'number', y: 'number' });
 export type MoveBody = typeof MoveBody.infer;
 
-export interface WorldInfo {
-  id: string;
-  name: string;
-  tileSize: number;
-  seed: number;
-}
+// ── Answers (response schemas of api/modules/world and api/modules/player) ────────────────────────────────────────
 
-export type { TimeInfo, WorldEvent, WorldEventType } from './protocol.ts';
+export const WorldInfo = type({ id: 'string', name: 'string', tileSize: 'number', seed: 'number' });
+export type WorldInfo = typeof WorldInfo.infer;
 
-export interface PlayerInfo {
-  id: string;
-  name: string;
-  displayName: string | null;
-  firstName: string | null;
-  email: string | null;
-  x: number;
-  y: number;
-  color: string;
-  isOnline: boolean;
-}
+export { LivePlayer, TimeInfo, WorldEvent };
+export type { WorldEventType } from './protocol.ts';
 
-export interface MoveResult {
-  accepted: boolean;
+/** The signed-in survivor as GET /api/player/current returns it (its own e-mail only: never anyone else's). */
+export const PlayerInfo = type({
+  id: 'string',
+  name: 'string',
+  displayName: 'string | null',
+  firstName: 'string | null',
+  email: 'string | null',
+  x: 'number',
+  y: 'number',
+  color: 'string',
+  isOnline: 'boolean',
+});
+export type PlayerInfo = typeof PlayerInfo.infer;
+
+export const MoveResult = type({
+  accepted: 'boolean',
   /** The authoritative position: where the player is now, whether or not the report was accepted. */
-  x: number;
-  y: number;
-  reason?: string;
-}
+  x: 'number',
+  y: 'number',
+  'reason?': 'string',
+});
+export type MoveResult = typeof MoveResult.infer;
+
+/** A POI as the world calls return it: the generated base (core-wasm Poi) plus its current state. */
+export const PoiView = type({
+  id: 'string',
+  name: 'string',
+  type: type.enumerated(...POI_TYPES),
+  biome: type.enumerated(...BIOME_NAMES),
+  landmark: 'boolean',
+  chunkX: 'number',
+  chunkY: 'number',
+  tileX: 'number',
+  tileY: 'number',
+  worldX: 'number',
+  worldY: 'number',
+  x: 'number',
+  y: 'number',
+  radius: 'number',
+  significance: 'number',
+  currentSignificance: 'number',
+  hasShelter: 'boolean',
+});
+export type PoiView = typeof PoiView.infer;
+
+/** GET /api/world/:worldId/chunks: the chunks (base64 of 128 × 128 biome codes, row-major) and what stands on them. */
+export const Region = type({
+  chunks: type({ x: 'number', y: 'number', tiles: 'string' }).array(),
+  /** Biome names by code. */
+  legend: 'string[]',
+  pois: PoiView.array(),
+  settlements: SettlementSummary.array(),
+  shelters: 'unknown[]',
+});
+export type Region = typeof Region.infer;
+
+/** GET /api/world/:worldId/terrain-info: the tile under a position and the nearest POI in reach, if any. */
+export const TerrainInfo = type({
+  tileX: 'number',
+  tileY: 'number',
+  chunkX: 'number',
+  chunkY: 'number',
+  biome: type.enumerated(...BIOME_NAMES),
+  biomeCode: 'number',
+  cost: 'number',
+  poi: PoiView.and({ distance: 'number' }).or('null'),
+});
+export type TerrainInfo = typeof TerrainInfo.infer;
+
+export const Settlements = SettlementSummary.array();
+export const Shelters = type('unknown[]');
+export const LivePlayers = LivePlayer.array();
+export const WorldEvents = WorldEvent.array();
 
 /** Explored tiles travel as one bitset per chunk: bit (ty * 128 + tx) set = tile explored; base64 of 2048 bytes. */
 export const EXPLORED_CHUNKS_PER_REQUEST = 16;
@@ -95,14 +156,17 @@ export const EXPLORED_CHUNKS_PER_PLAYER = 4096;
 /** Saves per user: the page saves every 30 s and on leaving; a burst covers a backlog of several batches. */
 export const EXPLORED_SAVES_PER_SECOND = 1 / 3;
 export const EXPLORED_SAVES_BURST = 10;
+const ExploredChunkWire = type({
+  chunkX: `${-MAX_CHUNK_COORD} <= number.integer <= ${MAX_CHUNK_COORD}`,
+  chunkY: `${-MAX_CHUNK_COORD} <= number.integer <= ${MAX_CHUNK_COORD}`,
+  bits: text(1, 2800),
+});
 export const ExploredTilesBody = type({
   worldId: worldIdText,
-  exploredTiles: type({
-    chunkX: `${-MAX_CHUNK_COORD} <= number.integer <= ${MAX_CHUNK_COORD}`,
-    chunkY: `${-MAX_CHUNK_COORD} <= number.integer <= ${MAX_CHUNK_COORD}`,
-    bits: text(1, 2800),
-  })
-    .array()
-    .atMostLength(EXPLORED_CHUNKS_PER_REQUEST),
+  exploredTiles: ExploredChunkWire.array().atMostLength(EXPLORED_CHUNKS_PER_REQUEST),
 });
 export type ExploredTilesWire = (typeof ExploredTilesBody.infer)['exploredTiles'];
+/** GET /api/player/explored-tiles: every explored chunk of the player in the world. */
+export const ExploredTiles = type({ exploredTiles: ExploredChunkWire.array() });
+/** POST /api/player/explored-tiles: how many chunks were merged. */
+export const ExploredSaved = type({ saved: 'number' });

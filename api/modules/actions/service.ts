@@ -1,4 +1,5 @@
 import { BIOME_NAMES, chunkOfTile, inPoiReach, poiReach, tileKey, tileOfWorld, type Poi } from '../../../core-wasm/index.ts';
+import { UNKNOWN_WORLD } from '../../contract/http.ts';
 import { itemDef, type InventoryItem } from '../../contract/items.ts';
 import {
   ACTION_TEXT,
@@ -12,6 +13,7 @@ import { forageTiles, forageTilesLoot, tileReady } from '../../game/forage.ts';
 import { generateNpc } from '../../game/npc-names.ts';
 import { freshRng, type Rng } from '../../game/random.ts';
 import { recoveredSignificance, scavengeStep } from '../../game/scavenge.ts';
+import { httpError } from '../../http/errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../../../db/repos/accounts.ts';
@@ -22,7 +24,8 @@ export const POSITION_SANITY_UNITS = 250;
 /** A spawn signal is offered for this long. */
 export const NPC_SIGNAL_TTL_MS = 10 * 60 * 1000;
 
-export type ActionError = { error: { status: 400 | 403 | 404 | 409; message: string } };
+export const POI_NOT_FOUND = 'POI does not exist';
+export const POSITION_OUT_OF_SYNC = 'Your position is out of sync with the server; wait a moment and try again';
 
 const TOOL_NAMES = Object.values(TOOL_ITEMS);
 const POI_ID = /^poi_(\d+)_(-?\d+)_(-?\d+)$/;
@@ -49,13 +52,14 @@ export class ActionsService {
     }
   }
 
-  async scavenge(user: UserRow, worldId: string, poiId: string): Promise<ScavengeResult | ActionError> {
-    if (!(await this.worlds.world(worldId))) return { error: { status: 404, message: 'Unknown world' } };
+  /** One search of a POI: the result, or the error to answer (404 unknown world or POI, 403 out of reach). */
+  async scavenge(user: UserRow, worldId: string, poiId: string) {
+    if (!(await this.worlds.world(worldId))) return httpError(404, UNKNOWN_WORLD);
     const poi = await this.findPoi(worldId, poiId);
-    if (!poi) return { error: { status: 404, message: 'POI does not exist' } };
+    if (!poi) return httpError(404, POI_NOT_FOUND);
     const walker = await this.live.walker(user, worldId);
     if (!inPoiReach(poi, walker.pos.x, walker.pos.y)) {
-      return { error: { status: 403, message: `You are too far away to search ${poi.name} (within ${poiReach(poi)} units)` } };
+      return httpError(403, `You are too far away to search ${poi.name} (within ${poiReach(poi)} units)`);
     }
     const rng = this.rng();
     const now = this.services.now();
@@ -104,7 +108,7 @@ export class ActionsService {
         currentSignificance: outcome.significance,
         newSignificance: outcome.significance,
         npcSpawnCheck: { shouldSpawn: false },
-      };
+      } satisfies ScavengeResult;
     }
     this.live.send(
       worldId,
@@ -122,15 +126,19 @@ export class ActionsService {
       newSignificance: outcome.after,
       ...(npc ? { npcRecruitment: { npc, settlements: [] } } : {}),
       npcSpawnCheck: { shouldSpawn: outcome.npcSpawn },
-    };
+    } satisfies ScavengeResult;
   }
 
-  async forage(user: UserRow, worldId: string, reported: { x: number; y: number }): Promise<ForageResult | ActionError> {
+  /**
+   * Forages the 5 × 5 tiles around the player: the result, or the error to answer (404 unknown world, 409 when
+   * the reported position is far from the server's or the area is the same as the last forage's).
+   */
+  async forage(user: UserRow, worldId: string, reported: { x: number; y: number }) {
     const world = await this.worlds.world(worldId);
-    if (!world) return { error: { status: 404, message: 'Unknown world' } };
+    if (!world) return httpError(404, UNKNOWN_WORLD);
     const walker = await this.live.walker(user, worldId);
     if (Math.hypot(reported.x - walker.pos.x, reported.y - walker.pos.y) > POSITION_SANITY_UNITS) {
-      return { error: { status: 409, message: 'Your position is out of sync with the server; wait a moment and try again' } };
+      return httpError(409, POSITION_OUT_OF_SYNC);
     }
     const here = { tileX: tileOfWorld(walker.pos.x), tileY: tileOfWorld(walker.pos.y) };
     const tiles = forageTiles(here.tileX, here.tileY);
@@ -156,14 +164,16 @@ export class ActionsService {
       );
       return { items, tilesForaged: ready.length };
     });
-    if (!found) return { error: { status: 409, message: ACTION_TEXT.alreadyScoured } };
+    if (!found) return httpError(409, ACTION_TEXT.alreadyScoured);
     if (found.items.length) this.live.send(worldId, { to: 'user', userId: user.id }, { type: 'inventory_updated' });
-    return found;
+    return found satisfies ForageResult;
   }
 
-  async inventory(userId: string, worldId: string): Promise<InventoryItem[]> {
+  /** The player's stacks in the world (404 for an unknown world). */
+  async inventory(userId: string, worldId: string) {
+    if (!(await this.worlds.world(worldId))) return httpError(404, UNKNOWN_WORLD);
     const rows = await this.services.repos.actions.inventory(userId, worldId);
-    return rows.map((r) => {
+    const items = rows.map((r): InventoryItem => {
       const def = itemDef(r.itemName);
       return {
         id: String(r.id),
@@ -174,9 +184,12 @@ export class ActionsService {
         metadata: { quality: r.quality },
       };
     });
+    return { items };
   }
 
+  /** A survivor drawn by one of the player's recent scavenges, if any (404 for an unknown world). */
   async npcSpawnCheck(userId: string, worldId: string) {
+    if (!(await this.worlds.world(worldId))) return httpError(404, UNKNOWN_WORLD);
     const since = new Date(this.services.now().getTime() - NPC_SIGNAL_TTL_MS);
     const signal = await this.services.repos.actions.latestNpcSignal(userId, worldId, since);
     if (!signal) return { shouldSpawn: false, settlements: [] };

@@ -1,12 +1,16 @@
 import { Elysia } from 'elysia';
+import { AuthUser, DisplayNameBody, LoginBody, RegisterBody, SESSION_COOKIE } from '../../contract/auth.ts';
 import { Close } from '../../contract/protocol.ts';
-import { DisplayNameBody, LoginBody, RegisterBody, SESSION_COOKIE } from '../../contract/auth.ts';
+import { errorResponses, httpError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import { clientAddress } from './client-address.ts';
 import { login, register } from './service.ts';
 import { currentUser, hashSessionToken, sessionPlugin, startSession, toAuthUser } from './session.ts';
 
-/** Accounts and sessions: register, sign in, who am I, sign out, display name. */
+/**
+ * Accounts and sessions: register, sign in, who am I, sign out, display name. GET /api/login and /api/logout are
+ * navigations (302 redirects, no body); the JSON calls declare their answers and errors below.
+ */
 export function authModule(services: Services) {
   return new Elysia({ prefix: '/api' })
     .use(sessionPlugin(services))
@@ -27,15 +31,15 @@ export function authModule(services: Services) {
       '/auth/register',
       async ({ body, cookie, status }) => {
         const outcome = await register(services, body);
-        if (!outcome.ok) return status(outcome.status, { message: outcome.message });
+        if (!outcome.ok) return httpError(outcome.status, outcome.message);
         await startSession(services, cookie as never, outcome.user.id);
         return status(201, toAuthUser(outcome.user));
       },
-      { body: RegisterBody },
+      { body: RegisterBody, response: { 201: AuthUser, ...errorResponses(400, 409) } },
     )
     .post(
       '/auth/login',
-      async ({ body, cookie, status, set, server, request }) => {
+      async ({ body, cookie, set, server, request }) => {
         const address = clientAddress(
           server?.requestIP(request)?.address,
           request.headers.get('x-forwarded-for'),
@@ -44,21 +48,21 @@ export function authModule(services: Services) {
         const outcome = await login(services, body, address);
         if (!outcome.ok) {
           if (outcome.status === 429) set.headers['retry-after'] = String(outcome.retryAfterSeconds);
-          return status(outcome.status, { message: outcome.message });
+          return httpError(outcome.status, outcome.message);
         }
         await startSession(services, cookie as never, outcome.user.id);
         return toAuthUser(outcome.user);
       },
-      { body: LoginBody },
+      { body: LoginBody, response: { 200: AuthUser, ...errorResponses(400, 401, 429) } },
     )
-    .get('/auth/user', ({ user }) => toAuthUser(user), { auth: true })
+    .get('/auth/user', ({ user }) => toAuthUser(user), { auth: true, response: { 200: AuthUser, ...errorResponses(401) } })
     .patch(
       '/user/display-name',
-      async ({ user, body, status }) => {
+      async ({ user, body }) => {
         const updated = await services.repos.accounts.updateDisplayName(user.id, body.displayName);
-        if (!updated) return status(404, { message: 'User not found' });
+        if (!updated) return httpError(404, 'User not found');
         return toAuthUser(updated);
       },
-      { auth: true, body: DisplayNameBody },
+      { auth: true, body: DisplayNameBody, response: { 200: AuthUser, ...errorResponses(400, 401, 404) } },
     );
 }

@@ -1,5 +1,7 @@
 import { Elysia } from 'elysia';
 import { SESSION_COOKIE, SESSION_TTL_MS, type AuthUser } from '../../contract/auth.ts';
+import { UNAUTHORIZED } from '../../contract/http.ts';
+import { httpError } from '../../http/errors.ts';
 import type { UserRow } from '../../../db/repos/accounts.ts';
 import type { Services } from '../../services.ts';
 
@@ -65,9 +67,9 @@ export async function startSession(services: Services, cookie: CookieJar, userId
 export function sessionPlugin(services: Services) {
   return new Elysia({ name: 'wasteland.session', seed: services.instanceId }).decorate('services', services).macro({
     auth: {
-      async resolve({ cookie, status }) {
+      async resolve({ cookie }) {
         const user = await currentUser(services, cookie as unknown as CookieJar);
-        if (!user) return status(401, { message: 'Unauthorized' });
+        if (!user) return httpError(401, UNAUTHORIZED);
         return { user };
       },
     },

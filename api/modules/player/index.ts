@@ -1,31 +1,40 @@
 import { Elysia } from 'elysia';
+import { MessageBody, UNKNOWN_WORLD } from '../../contract/http.ts';
 import { Close } from '../../contract/protocol.ts';
 import {
-  DEFAULT_WORLD_ID,
   EXPLORED_CHUNKS_PER_PLAYER,
   EXPLORED_SAVES_BURST,
   EXPLORED_SAVES_PER_SECOND,
+  ExploredSaved,
+  ExploredTiles,
   ExploredTilesBody,
   MoveBody,
+  MoveResult,
+  PlayerInfo,
   REST_MOVES_BURST,
   REST_MOVES_PER_SECOND,
   WorldIdQuery,
 } from '../../contract/world.ts';
+import { errorResponses, httpError } from '../../http/errors.ts';
 import { RateLimiter } from '../../http/rate-limit.ts';
-import type { LiveHub } from '../../live/hub.ts';
 import { toPlayerInfo } from '../../live/entity.ts';
+import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
-import { gameAccessPlugin } from '../game-access.ts';
 import { sessionPlugin } from '../auth/session.ts';
+import { gameAccessPlugin } from '../game-access.ts';
 import type { WorldService } from '../world/service.ts';
 import { decodeExplored, encodeExplored } from './explored.ts';
 
-/** The signed-in survivor: where they are, where they walk, what they have seen. */
+/**
+ * The signed-in survivor: where they are, where they walk, what they have seen. GETs and POST /move name the world
+ * in the query (`?worldId=`, the default world when absent); POST /explored-tiles in its body. An unknown world is
+ * 404 UNKNOWN_WORLD everywhere.
+ */
 export function playerModule(services: Services, worlds: WorldService, live: LiveHub) {
   const moves = new RateLimiter(REST_MOVES_PER_SECOND, REST_MOVES_BURST);
   const exploredSaves = new RateLimiter(EXPLORED_SAVES_PER_SECOND, EXPLORED_SAVES_BURST);
-  const unknownWorld = { message: 'Unknown world' };
   const now = () => services.now().getTime();
+  const inWorld = errorResponses(400, 401, 403, 404);
 
   return new Elysia({ prefix: '/api/player' })
     .use(sessionPlugin(services))
@@ -37,46 +46,46 @@ export function playerModule(services: Services, worlds: WorldService, live: Liv
         await services.repos.players.markOffline(user.id);
         return { message: 'Logged out' };
       },
-      { auth: true },
+      { auth: true, response: { 200: MessageBody, ...errorResponses(401) } },
     )
     .get(
       '/current',
       async ({ user, query }) => {
-        const w = await live.walker(user, query.worldId ?? DEFAULT_WORLD_ID);
+        // An unknown world throws HttpError(404, UNKNOWN_WORLD) from the live layer's terrain lookup.
+        const w = await live.walker(user, query.worldId);
         live.touch(w);
         return toPlayerInfo(w, user, true);
       },
-      { game: true, query: WorldIdQuery },
+      { game: true, query: WorldIdQuery, response: { 200: PlayerInfo, ...inWorld } },
     )
     .post(
       '/move',
-      async ({ user, body, query, set, status }) => {
+      async ({ user, body, query, set }) => {
         const refused = moves.refusal(user.id, now(), set.headers, 'moves');
-        if (refused) return status(429, refused);
-        const w = await live.walker(user, query.worldId ?? DEFAULT_WORLD_ID);
+        if (refused) return httpError(429, refused.message);
+        const w = await live.walker(user, query.worldId);
         live.touch(w);
         return live.move(w, body);
       },
-      { game: true, body: MoveBody, query: WorldIdQuery },
+      { game: true, body: MoveBody, query: WorldIdQuery, response: { 200: MoveResult, ...inWorld, ...errorResponses(429) } },
     )
     .get(
       '/explored-tiles',
-      async ({ user, query, status }) => {
-        const worldId = query.worldId ?? DEFAULT_WORLD_ID;
-        if (!(await worlds.world(worldId))) return status(404, unknownWorld);
-        const rows = await services.repos.world.exploredChunks(user.id, worldId);
+      async ({ user, query }) => {
+        if (!(await worlds.world(query.worldId))) return httpError(404, UNKNOWN_WORLD);
+        const rows = await services.repos.world.exploredChunks(user.id, query.worldId);
         return { exploredTiles: encodeExplored(rows) };
       },
-      { game: true, query: WorldIdQuery },
+      { game: true, query: WorldIdQuery, response: { 200: ExploredTiles, ...inWorld } },
     )
     .post(
       '/explored-tiles',
-      async ({ user, body, set, status }) => {
+      async ({ user, body, set }) => {
         const refused = exploredSaves.refusal(user.id, now(), set.headers, 'explored-land saves');
-        if (refused) return status(429, refused);
-        if (!(await worlds.world(body.worldId))) return status(404, unknownWorld);
+        if (refused) return httpError(429, refused.message);
+        if (!(await worlds.world(body.worldId))) return httpError(404, UNKNOWN_WORLD);
         const decoded = decodeExplored(body.exploredTiles);
-        if (!decoded.ok) return status(400, { message: decoded.message });
+        if (!decoded.ok) return httpError(400, decoded.message);
         const merged = await services.repos.world.mergeExplored(
           user.id,
           body.worldId,
@@ -84,15 +93,17 @@ export function playerModule(services: Services, worlds: WorldService, live: Liv
           EXPLORED_CHUNKS_PER_PLAYER,
         );
         if (!merged) {
-          return status(409, {
-            message: `Explored land is full: at most ${EXPLORED_CHUNKS_PER_PLAYER} sectors per player and world are kept`,
-          });
+          return httpError(
+            409,
+            `Explored land is full: at most ${EXPLORED_CHUNKS_PER_PLAYER} sectors per player and world are kept`,
+          );
         }
         return { saved: decoded.chunks.length };
       },
       {
         game: true,
         body: ExploredTilesBody,
+        response: { 200: ExploredSaved, ...inWorld, ...errorResponses(409, 429) },
         // navigator.sendBeacon posts text/plain: parse it as JSON all the same.
         parse: ({ request, contentType }) => (contentType.startsWith('text/plain') ? request.json() : undefined),
       },

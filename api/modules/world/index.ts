@@ -1,69 +1,91 @@
 import { Elysia } from 'elysia';
-import { ChunksQuery, PositionQuery, RegionQuery, WorldParams } from '../../contract/world.ts';
-import type { LiveHub } from '../../live/hub.ts';
+import { UNKNOWN_WORLD } from '../../contract/http.ts';
+import {
+  ChunksQuery,
+  LivePlayers,
+  PositionQuery,
+  Region,
+  RegionQuery,
+  Settlements,
+  Shelters,
+  TerrainInfo,
+  TimeInfo,
+  WorldEvents,
+  WorldInfo,
+  WorldParams,
+} from '../../contract/world.ts';
+import { errorResponses, httpError } from '../../http/errors.ts';
 import { toWorldEvent } from '../../live/game-log.ts';
+import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
-import { gameAccessPlugin } from '../game-access.ts';
 import { sessionPlugin } from '../auth/session.ts';
+import { gameAccessPlugin } from '../game-access.ts';
 import type { WorldService } from './service.ts';
 
 const EVENTS_SHOWN = 50;
 
-/** World, clock, terrain and who is around: spec section 7, "World and player". */
+/**
+ * World, clock, terrain and who is around: spec section 7, "World and player". Every /world/:worldId/… call names
+ * its world in the path and answers 404 UNKNOWN_WORLD for one that does not exist; signed-out callers get 401 and
+ * callers without a lobby seat 403 (the `game` guard), malformed input 400.
+ */
 export function worldModule(services: Services, worlds: WorldService, live: LiveHub) {
   const known = async (worldId: string) => (await worlds.world(worldId)) !== null;
-  const unknownWorld = { message: 'Unknown world' };
+  const inWorld = errorResponses(400, 401, 403, 404);
 
   return new Elysia({ prefix: '/api' })
     .use(sessionPlugin(services))
     .use(gameAccessPlugin(services))
-    .get('/world/default', () => worlds.ensureDefault(), { auth: true })
-    .get('/time', () => worlds.time())
+    .get('/world/default', () => worlds.ensureDefault(), {
+      auth: true,
+      response: { 200: WorldInfo, ...errorResponses(401) },
+    })
+    .get('/time', () => worlds.time(), { response: { 200: TimeInfo } })
     .get(
       '/world/:worldId/chunks',
-      async ({ params, query, status }) => {
-        const region = await worlds.region(params.worldId, query.centerChunkX, query.centerChunkY, query.chunkRadius ?? 1);
-        return region ?? status(404, unknownWorld);
-      },
-      { game: true, params: WorldParams, query: ChunksQuery },
+      async ({ params, query }) =>
+        (await worlds.region(params.worldId, query.centerChunkX, query.centerChunkY, query.chunkRadius ?? 1)) ??
+        httpError(404, UNKNOWN_WORLD),
+      { game: true, params: WorldParams, query: ChunksQuery, response: { 200: Region, ...inWorld } },
     )
     .get(
       '/world/:worldId/settlements',
-      async ({ params, status }) => ((await known(params.worldId)) ? [] : status(404, unknownWorld)),
-      { game: true, params: WorldParams, query: RegionQuery },
+      async ({ params }) => ((await known(params.worldId)) ? [] : httpError(404, UNKNOWN_WORLD)),
+      { game: true, params: WorldParams, query: RegionQuery, response: { 200: Settlements, ...inWorld } },
     )
-    .get(
-      '/world/:worldId/shelters',
-      async ({ params, status }) => ((await known(params.worldId)) ? [] : status(404, unknownWorld)),
-      { game: true, params: WorldParams, query: RegionQuery },
-    )
+    .get('/world/:worldId/shelters', async ({ params }) => ((await known(params.worldId)) ? [] : httpError(404, UNKNOWN_WORLD)), {
+      game: true,
+      params: WorldParams,
+      query: RegionQuery,
+      response: { 200: Shelters, ...inWorld },
+    })
     .get(
       '/world/:worldId/terrain-info',
-      async ({ params, query, status }) => {
+      async ({ params, query }) => {
         const info = await worlds.terrainInfo(params.worldId, query.x, query.y);
-        if (info === 'unknown-world') return status(404, unknownWorld);
-        if (info === 'outside') return status(400, { message: 'That position is outside the world' });
+        if (info === 'unknown-world') return httpError(404, UNKNOWN_WORLD);
+        if (info === 'outside') return httpError(400, 'That position is outside the world');
         return info;
       },
-      { game: true, params: WorldParams, query: PositionQuery },
+      { game: true, params: WorldParams, query: PositionQuery, response: { 200: TerrainInfo, ...inWorld } },
     )
     .get(
       '/world/:worldId/players',
-      async ({ params, user, status }) => {
-        if (!(await known(params.worldId))) return status(404, unknownWorld);
+      async ({ params, user }) => {
+        if (!(await known(params.worldId))) return httpError(404, UNKNOWN_WORLD);
         const me = await live.walker(user, params.worldId);
         live.touch(me);
         return live.visibleTo(me);
       },
-      { game: true, params: WorldParams },
+      { game: true, params: WorldParams, response: { 200: LivePlayers, ...inWorld } },
     )
     .get(
       '/world/:worldId/events',
-      async ({ params, status }) => {
-        if (!(await known(params.worldId))) return status(404, unknownWorld);
+      async ({ params }) => {
+        if (!(await known(params.worldId))) return httpError(404, UNKNOWN_WORLD);
         const rows = await services.repos.world.recentEvents(params.worldId, EVENTS_SHOWN);
         return rows.map(toWorldEvent);
       },
-      { game: true, params: WorldParams },
+      { game: true, params: WorldParams, response: { 200: WorldEvents, ...inWorld } },
     );
 }

@@ -7,26 +7,18 @@ import {
   type Core,
   type Poi,
 } from '../../../core-wasm/index.ts';
-import type { TimeInfo, WorldInfo } from '../../contract/world.ts';
+import { UNKNOWN_WORLD } from '../../contract/http.ts';
+import type { PoiView, Region, TerrainInfo, TimeInfo, WorldInfo } from '../../contract/world.ts';
 import { DEFAULT_WORLD_ID } from '../../contract/world.ts';
 import { timeOfDay } from '../../game/day-night.ts';
 import { recoveredSignificance } from '../../game/scavenge.ts';
+import { HttpError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import { CoreTerrain, WORLD_EXTENT_UNITS } from './terrain.ts';
 
 export const DEFAULT_WORLD_NAME = 'The Wasteland';
 
-/** A POI as the world calls return it: the generated base plus its current state. */
-export type PoiView = Poi & { x: number; y: number; currentSignificance: number; hasShelter: boolean };
-
-export interface RegionView {
-  chunks: { x: number; y: number; tiles: string }[];
-  /** Biome names by code: tiles are base64 of 128 × 128 codes, row-major. */
-  legend: readonly string[];
-  pois: PoiView[];
-  settlements: unknown[];
-  shelters: unknown[];
-}
+export type { PoiView };
 
 /** Worlds, their terrain over the WASM core, and the world clock. */
 export class WorldService {
@@ -77,7 +69,7 @@ export class WorldService {
   /** For the live layer: every known world has terrain; the default one is created on demand. */
   async terrainFor(worldId: string): Promise<CoreTerrain> {
     const w = await this.world(worldId);
-    if (!w) throw Object.assign(new Error('Unknown world'), { status: 404 });
+    if (!w) throw new HttpError(404, UNKNOWN_WORLD);
     return w.terrain;
   }
 
@@ -108,10 +100,10 @@ export class WorldService {
     return pois.map((p) => this.poiView(p, states.get(p.id)));
   }
 
-  async region(worldId: string, cx: number, cy: number, radius: number): Promise<RegionView | null> {
+  async region(worldId: string, cx: number, cy: number, radius: number): Promise<Region | null> {
     const w = await this.world(worldId);
     if (!w) return null;
-    const chunks: RegionView['chunks'] = [];
+    const chunks: Region['chunks'] = [];
     const pois: Poi[] = [];
     // The world ends at ±MAX_CHUNK_COORD: a region reaching past the edge holds only the chunks that exist.
     const lo = (c: number) => Math.max(-MAX_CHUNK_COORD, c - radius);
@@ -122,10 +114,10 @@ export class WorldService {
         pois.push(...w.terrain.pois(x, y));
       }
     }
-    return { chunks, legend: BIOME_NAMES, pois: await this.poiViews(worldId, pois), settlements: [], shelters: [] };
+    return { chunks, legend: [...BIOME_NAMES], pois: await this.poiViews(worldId, pois), settlements: [], shelters: [] };
   }
 
-  async terrainInfo(worldId: string, x: number, y: number) {
+  async terrainInfo(worldId: string, x: number, y: number): Promise<TerrainInfo | 'unknown-world' | 'outside'> {
     const w = await this.world(worldId);
     if (!w) return 'unknown-world' as const;
     if (Math.abs(x) > WORLD_EXTENT_UNITS || Math.abs(y) > WORLD_EXTENT_UNITS) return 'outside' as const;
