@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { chunkKey } from '../../core-wasm/geometry.ts';
 import type { Db } from '../client.ts';
 import { exploredChunks, worldEvents, worlds } from '../schema/index.ts';
 
@@ -92,7 +93,7 @@ export function worldRepo(db: Db) {
       if (chunks.length === 0) return true;
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`explored:${userId}:${worldId}`}))`);
-        const keys = chunks.map((c) => `${c.chunkX},${c.chunkY}`);
+        const keys = chunks.map((c) => chunkKey(c.chunkX, c.chunkY));
         const existing = await tx
           .select()
           .from(exploredChunks)
@@ -100,10 +101,11 @@ export function worldRepo(db: Db) {
             and(
               eq(exploredChunks.userId, userId),
               eq(exploredChunks.worldId, worldId),
+              // chunkKey's "cx,cy", spelt in SQL.
               inArray(sql`${exploredChunks.chunkX} || ',' || ${exploredChunks.chunkY}`, keys),
             ),
           );
-        const byKey = new Map(existing.map((r) => [`${r.chunkX},${r.chunkY}`, r.bits]));
+        const byKey = new Map(existing.map((r) => [chunkKey(r.chunkX, r.chunkY), r.bits]));
         const added = new Set(keys.filter((k) => !byKey.has(k))).size;
         if (added > 0) {
           const [stored] = await tx
@@ -113,7 +115,7 @@ export function worldRepo(db: Db) {
           if (Number(stored?.n ?? 0) + added > maxChunks) return false;
         }
         for (const c of chunks) {
-          const key = `${c.chunkX},${c.chunkY}`;
+          const key = chunkKey(c.chunkX, c.chunkY);
           const merged = mergeBits(byKey.get(key) ?? new Uint8Array(EXPLORED_BITS_BYTES), c.bits);
           byKey.set(key, merged);
           await tx
