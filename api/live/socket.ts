@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { UNKNOWN_WORLD } from '../contract/http.ts';
 import {
   Close,
   parseClientMessage,
@@ -59,7 +60,7 @@ export function liveSocketModule(
       if (q.userId !== undefined && q.userId !== user.id) return refuse(403, 'userId does not match the session');
       const worldId = q.worldId ?? DEFAULT_WORLD_ID;
       if (!worldIdText.allows(worldId)) return refuse(400, 'Invalid worldId');
-      if (!(await worldExists(worldId))) return refuse(404, 'Unknown world');
+      if (!(await worldExists(worldId))) return refuse(404, UNKNOWN_WORLD);
       const access = await lobbyAccess(services, user.id);
       if (!access.canAccessGame) return refuse(403, access.reason ?? 'No game access');
       set.headers['x-wasteland-protocol'] = String(PROTOCOL_VERSION);

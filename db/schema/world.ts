@@ -25,7 +25,11 @@ export const worldEvents = pgTable(
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('world_events_world_idx').on(t.worldId, t.id)],
+  (t) => [
+    index('world_events_world_idx').on(t.worldId, t.id),
+    // A player's last entered/left line (the live layer asks on every arrival and departure).
+    index('world_events_player_idx').on(t.worldId, t.playerId, t.id),
+  ],
 );
 
 /** Fog of war: one bit per tile of a chunk (128 × 128 bits = 2048 bytes), per player and world. */

@@ -1,0 +1,1 @@
+CREATE INDEX "world_events_player_idx" ON "world_events" USING btree ("world_id","player_id","id");
