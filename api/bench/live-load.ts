@@ -129,7 +129,9 @@ export async function runLoad(users: LoadUser[], opts: { rate: number; seconds: 
     ),
   );
   const rss: number[][] = opts.pids.map(() => []);
-  const sampler = setInterval(() => opts.pids.forEach((pid, i) => rss[i]!.push(rssMiB(pid))), 1000);
+  const sampler = setInterval(() => {
+    for (const [i, pid] of opts.pids.entries()) rss[i]!.push(rssMiB(pid));
+  }, 1000);
   await Bun.sleep(opts.seconds * 1000);
   for (const t of starts) clearTimeout(t);
   for (const t of timers) clearInterval(t);

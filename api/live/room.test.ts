@@ -31,7 +31,12 @@ class NetBus implements Bus {
   publish(worldId: string, events: BusEvent[]): void {
     const batch = { from: this.processId, worldId, events: structuredClone(events) };
     for (const h of this.handlers) h(batch);
-    for (const other of this.net.buses) if (other !== this) queueMicrotask(() => other.handlers.forEach((h) => h(batch)));
+    for (const other of this.net.buses) {
+      if (other === this) continue;
+      queueMicrotask(() => {
+        for (const h of other.handlers) h(batch);
+      });
+    }
   }
   onBatch(h: (b: BusBatch) => void): void {
     this.handlers.push(h);

@@ -70,8 +70,7 @@ export class CoreTerrain implements WorldTerrain {
           if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
           const tx = startX + dx;
           const ty = startY + dy;
-          if (SAFE_SPAWN.has(this.biomeAtTile(tx, ty)))
-            return { x: tileCentre(tx), y: tileCentre(ty) };
+          if (SAFE_SPAWN.has(this.biomeAtTile(tx, ty))) return { x: tileCentre(tx), y: tileCentre(ty) };
         }
       }
     }
