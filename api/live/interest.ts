@@ -5,10 +5,6 @@ export const worldTopic = (worldId: string) => `w:${worldId}`;
 /** A user's frames in one world (inventory, invitations): keyed by user and world, so worlds never cross. */
 export const userTopic = (worldId: string, userId: string) => `w:${worldId}:u:${userId}`;
 
-export function chunkOfWorld(x: number, y: number, chunkWorldSize: number): { cx: number; cy: number } {
-  return { cx: Math.floor(x / chunkWorldSize), cy: Math.floor(y / chunkWorldSize) };
-}
-
 /** The 3 × 3 chunk keys around (cx, cy). */
 export function interestChunks(cx: number, cy: number): [number, number][] {
   const out: [number, number][] = [];

@@ -10,6 +10,7 @@ import { PRESENCE_TTL_MS, Presence } from './presence.ts';
 import { type LiveSocket, WorldRoom } from './room.ts';
 import { freshMoveState } from '../game/movement.ts';
 import { newTravelLogMemory } from '../game/travel-log.ts';
+import { chunkOfWorld } from '../../core-wasm/geometry.ts';
 
 /** Processes joined by a network: each bus delivers to itself at once and to the others a moment later, like NOTIFY. */
 class Network {
@@ -68,7 +69,6 @@ function processRoom(bus: NetBus, clock: { now: number }) {
   const room: WorldRoom = new WorldRoom({
     worldId: 'w',
     terrain: {
-      chunkWorldSize: 640,
       moveRules: { worldExtent: 1e6, isPassable: () => true },
       spawnPoint: () => ({ x: 10, y: 10 }),
     },
@@ -103,8 +103,8 @@ function entity(id: string, x = 10, y = 10): Entity {
     displayName: null,
     color: PLAYER_COLORS[0]!,
     pos: freshMoveState(x, y, 0),
-    cx: Math.floor(x / 640),
-    cy: Math.floor(y / 640),
+    cx: chunkOfWorld(x),
+    cy: chunkOfWorld(y),
     travelLog: newTravelLogMemory(),
     sockets: 0,
     lastActivityAt: 0,

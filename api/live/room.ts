@@ -5,17 +5,17 @@ import { TIME_UPDATE_INTERVAL_MS } from '../contract/world.ts';
 import { decideMove, type MoveRules } from '../game/movement.ts';
 import { noteSectorEntry, sectorKey, takeTravelLogSlot } from '../game/travel-log.ts';
 import type { Repositories } from '../../db/index.ts';
+import { chunkOfWorld } from '../../core-wasm/geometry.ts';
 import type { Audience, Bus, BusEvent } from './bus.ts';
 import { distinctColor, presenceEntry, toLivePlayer, type Entity, type PresenceEntry } from './entity.ts';
 import type { GameLog } from './game-log.ts';
-import { chunkOfWorld, chunkTopic, inInterest, interestChange, interestChunks, userTopic, worldTopic } from './interest.ts';
+import { chunkTopic, inInterest, interestChange, interestChunks, userTopic, worldTopic } from './interest.ts';
 import { PRESENCE_HEARTBEAT_MS, Presence } from './presence.ts';
 import { applyBatch } from './room-apply.ts';
 import { WRITE_BACK_INTERVAL_MS, writeBack } from './write-back.ts';
 
 /** What a room needs of a world's terrain (implemented over the WASM core). */
 export interface WorldTerrain {
-  readonly chunkWorldSize: number;
   readonly moveRules: MoveRules;
   /** A safe place to appear near the origin; `salt` spreads newcomers apart. */
   spawnPoint(salt: number): { x: number; y: number };
@@ -143,7 +143,7 @@ export class WorldRoom {
   }
 
   chunkOf(x: number, y: number): { cx: number; cy: number } {
-    return chunkOfWorld(x, y, this.deps.terrain.chunkWorldSize);
+    return { cx: chunkOfWorld(x), cy: chunkOfWorld(y) };
   }
 
   isOnline(e: Entity, now = this.deps.now()): boolean {

@@ -21,7 +21,6 @@ export const WORLD_EXTENT_UNITS = MAX_CHUNK_COORD * CHUNK_WORLD_UNITS;
 
 /** One world's terrain over the WASM core, with the chunks it has generated kept in a small LRU. */
 export class CoreTerrain implements WorldTerrain {
-  readonly chunkWorldSize = CHUNK_WORLD_UNITS;
   readonly moveRules: MoveRules;
   private readonly chunks = new Map<string, Uint8Array>();
 
