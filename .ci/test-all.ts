@@ -76,13 +76,19 @@ const e2e = Bun.spawn(['bunx', 'playwright', 'test', '-c', 'site/e2e/playwright.
   stderr: 'inherit',
 });
 const e2eExit = await e2e.exited;
+let e2eFailed = 0;
 if (existsSync(report)) {
-  const stats = JSON.parse(readFileSync(report, 'utf8')).stats as { expected: number; unexpected: number; flaky: number };
-  passed += stats.expected + stats.flaky;
-  failed += stats.unexpected;
+  const json = JSON.parse(readFileSync(report, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+    errors?: unknown[];
+  };
+  passed += json.stats.expected + json.stats.flaky;
+  // A spec file that does not load is an error of the run, not a test: count each one as a failure.
+  e2eFailed = json.stats.unexpected + (json.errors?.length ?? 0);
 }
-if (e2eExit !== 0 && !existsSync(report)) failed += 1;
-if (e2eExit !== 0 && failed === 0) failed += 1; // the runner failed without a failing test: never report green
+// The runner failed without a failing test (or wrote no report): never report green.
+if (e2eExit !== 0 && e2eFailed === 0) e2eFailed = 1;
+failed += e2eFailed;
 
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

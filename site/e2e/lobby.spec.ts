@@ -4,7 +4,8 @@ import { startE2EServer, uniqueUser, type E2EServer } from './fixtures.ts';
 /** This file's own server: two seats, so a third user has to queue. */
 const test = base.extend<Record<never, never>, { lobbyServer: E2EServer }>({
   lobbyServer: [
-    async (_fixtures: Record<never, never>, use) => {
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
+    async ({}, use) => {
       const server = await startE2EServer({ MAX_PLAYERS: '2' });
       await use(server);
       await server.stop();
