@@ -8,6 +8,7 @@ import type { Audience, Bus, BusBatch } from './bus.ts';
 import { colorFor, hashString, type Entity } from './entity.ts';
 import { GameLog } from './game-log.ts';
 import { type Fanout, type LiveSocket, WorldRoom, type WorldTerrain } from './room.ts';
+import { WRITE_BACK_INTERVAL_MS } from './write-back.ts';
 
 /** REST-only survivors (no socket) stay listed as online this long after their last call. */
 export const REST_ONLINE_MS = 60_000;
@@ -23,6 +24,8 @@ export class LiveHub {
   private readonly opening = new Map<string, Promise<WorldRoom>>();
   private fanout: Fanout = noFanout;
   private stopped = false;
+  private sweepTimer: ReturnType<typeof setInterval> | null = null;
+  private sweepingRooms = false;
   readonly log: GameLog;
 
   constructor(
@@ -37,9 +40,24 @@ export class LiveHub {
     bus.onBatch((batch) => this.receive(batch));
   }
 
-  /** Connects the hub to the running server's topic publisher. */
+  /** Connects the hub to the running server's topic publisher and starts the housekeeping round. */
   attach(fanout: Fanout): void {
     this.fanout = fanout;
+    this.sweepTimer ??= setInterval(() => void this.sweepRooms(), WRITE_BACK_INTERVAL_MS);
+  }
+
+  /**
+   * One housekeeping round over every room, one room after another: write-backs run on the database, which embedded
+   * PGlite runs in this thread, so spreading fifty rooms' writes over separate timers would stall ticks fifty times.
+   */
+  private async sweepRooms(): Promise<void> {
+    if (this.sweepingRooms) return;
+    this.sweepingRooms = true;
+    try {
+      for (const room of [...this.rooms.values()]) await room.sweep();
+    } finally {
+      this.sweepingRooms = false;
+    }
   }
 
   private receive({ from, worldId, events }: BusBatch): void {
@@ -213,6 +231,7 @@ export class LiveHub {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
     const rooms = [...this.rooms.values()];
     for (const room of rooms) {
       for (const [userId, socket] of [...room.sockets]) {

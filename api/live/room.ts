@@ -12,7 +12,7 @@ import type { GameLog } from './game-log.ts';
 import { chunkTopic, inInterest, interestChange, interestChunks, userTopic, worldTopic } from './interest.ts';
 import { PRESENCE_HEARTBEAT_MS, Presence } from './presence.ts';
 import { applyBatch } from './room-apply.ts';
-import { WRITE_BACK_INTERVAL_MS, writeBack } from './write-back.ts';
+import { writeBack } from './write-back.ts';
 
 /** What a room needs of a world's terrain (implemented over the WASM core). */
 export interface WorldTerrain {
@@ -89,7 +89,6 @@ export class WorldRoom {
       setInterval(() => {
         if (this.sockets.size) this.frame({ to: 'world' }, { type: 'time_update', time: d.time() });
       }, TIME_UPDATE_INTERVAL_MS),
-      setInterval(() => void this.sweep(), WRITE_BACK_INTERVAL_MS),
     );
     if (d.bus.shared) {
       this.timers.push(setInterval(() => this.emitRoster(), PRESENCE_HEARTBEAT_MS));
