@@ -4,7 +4,7 @@
  * receives. Prints, per offered rate, the events and payloads per second that arrived and the publish→receive lag
  * (p50/p99). Where delivered falls behind offered, or the lag grows, is the ceiling. Needs DATABASE_URL.
  */
-import postgres from 'postgres';
+import { openDatabase } from '../../db/index.ts';
 import { MOVE_FANOUT_MS } from '../contract/protocol.ts';
 import type { BusEvent } from '../live/bus.ts';
 import { type Notifier, PostgresBus } from '../live/pg-bus.ts';
@@ -15,23 +15,13 @@ if (!process.env.DATABASE_URL) {
   process.exit(0);
 }
 const url = await freshPostgresUrl();
-function notifier(): { n: Notifier; end: () => Promise<void> } {
-  const sql = postgres(url, { max: 4, onnotice: () => {} });
-  return {
-    n: {
-      async listen(channel, on) {
-        const { unlisten } = await sql.listen(channel, on);
-        return unlisten;
-      },
-      async notify(channel, payload) {
-        await sql.notify(channel, payload);
-      },
-    },
-    end: () => sql.end({ timeout: 5 }),
-  };
+/** A "process": its own connection pool and LISTEN connection, through the database client the server uses. */
+async function notifier(): Promise<{ n: Notifier; end: () => Promise<void> }> {
+  const db = await openDatabase({ url });
+  return { n: db.notifier!, end: () => db.close() };
 }
-const a = notifier();
-const b = notifier();
+const a = await notifier();
+const b = await notifier();
 const sender = await PostgresBus.start('sender', a.n, (w, e) => console.error(w, e));
 const receiver = await PostgresBus.start('receiver', b.n, (w, e) => console.error(w, e));
 

@@ -3,6 +3,7 @@ import { Close, PROTOCOL_VERSION } from '../contract/protocol.ts';
 import { TestClient, uniqueName } from '../testing/client.ts';
 import { backends } from '../testing/databases.ts';
 import { TestSocket } from '../testing/live.ts';
+import { passableStep } from '../testing/steps.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { loadCoreForBun, TILE_SIZE, Biome } from '../../core-wasm/index.ts';
 import { players } from '../../db/schema/index.ts';
@@ -33,17 +34,7 @@ describe.each(backends())('live connection /ws on %s', (backend) => {
     sockets.push(s);
     return s;
   }
-  /** A nearby spot the player can walk to (passable tile), a few units away. */
-  async function stepFrom(x: number, y: number, distance = 4): Promise<{ x: number; y: number }> {
-    const core = await loadCoreForBun();
-    for (let a = 0; a < 16; a++) {
-      const tx = x + Math.cos((a / 16) * 2 * Math.PI) * distance;
-      const ty = y + Math.sin((a / 16) * 2 * Math.PI) * distance;
-      const biome = core.biomeAt(SEED, Math.floor(tx / TILE_SIZE), Math.floor(ty / TILE_SIZE));
-      if (biome !== Biome.water && biome !== Biome.mountains) return { x: tx, y: ty };
-    }
-    throw new Error('no passable step');
-  }
+  const stepFrom = (x: number, y: number, distance?: number) => passableStep(SEED, x, y, distance);
 
   test('two players see each other join, move and leave', async () => {
     const a = await seatedPlayer();

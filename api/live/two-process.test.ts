@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Close } from '../contract/protocol.ts';
-import { loadCoreForBun, TILE_SIZE, Biome } from '../../core-wasm/index.ts';
 import { TestClient, uniqueName } from '../testing/client.ts';
 import { freshPostgresUrl } from '../testing/databases.ts';
 import { TestSocket } from '../testing/live.ts';
+import { passableStep } from '../testing/steps.ts';
 import { spawnServer, type ServerProcess } from '../testing/process.ts';
 import { DEFAULT_MAX_PLAYERS } from '../contract/lobby.ts';
 
@@ -42,16 +42,7 @@ describeOnPostgres('two processes on one Postgres database', () => {
     sockets.push(s);
     return s;
   }
-  async function stepFrom(x: number, y: number, distance = 4) {
-    const core = await loadCoreForBun();
-    for (let a = 0; a < 16; a++) {
-      const tx = x + Math.cos((a / 16) * 2 * Math.PI) * distance;
-      const ty = y + Math.sin((a / 16) * 2 * Math.PI) * distance;
-      const biome = core.biomeAt(SEED, Math.floor(tx / TILE_SIZE), Math.floor(ty / TILE_SIZE));
-      if (biome !== Biome.water && biome !== Biome.mountains) return { x: tx, y: ty };
-    }
-    throw new Error('no passable step');
-  }
+  const stepFrom = (x: number, y: number, distance?: number) => passableStep(SEED, x, y, distance);
 
   let seated: (TestClient & { id: string })[] = [];
 
