@@ -125,7 +125,8 @@ export async function runLoad(users: LoadUser[], opts: { rate: number; seconds: 
           }, interval),
         );
       },
-      (i * interval) / bots.length,
+      // Players are not in step: each starts at its own point of the interval (evenly spread, shuffled by index).
+      (((i * 7919) % bots.length) * interval) / bots.length,
     ),
   );
   const rss: number[][] = opts.pids.map(() => []);

@@ -1,7 +1,7 @@
 import { Close } from '../contract/protocol.ts';
 import type { BusEvent } from './bus.ts';
 import { toLivePlayer } from './entity.ts';
-import { chunkTopic } from './interest.ts';
+import { inInterest, viewTopic } from './interest.ts';
 import type { WorldRoom } from './room.ts';
 
 /**
@@ -45,24 +45,23 @@ export function applyBatch(room: WorldRoom, from: string, events: BusEvent[]): v
   }
 }
 
-/** One `players_moved` frame per sector; a mover that left a sector is heard there one last time. */
+/**
+ * One `players_moved` frame per occupied view: the moves whose new or previous sector lies in its 3 × 3 (a mover that
+ * left is heard there one last time).
+ */
 function fanOutMoves(room: WorldRoom, from: string, moves: [string, number, number][], now: number): void {
-  const byTopic = new Map<string, { playerId: string; x: number; y: number }[]>();
-  const add = (cx: number, cy: number, move: { playerId: string; x: number; y: number }) => {
-    const topic = chunkTopic(room.worldId, cx, cy);
-    let list = byTopic.get(topic);
-    if (!list) byTopic.set(topic, (list = []));
-    list.push(move);
-  };
+  const placed: { move: { playerId: string; x: number; y: number }; to: Chunk; was: Chunk }[] = [];
   for (const [id, x, y] of moves) {
     const before = room.presence.move(from, id, x, y, now);
     if (!before) continue;
-    const move = { playerId: id, x, y };
-    const to = room.chunkOf(x, y);
-    const was = room.chunkOf(before.x, before.y);
-    add(to.cx, to.cy, move);
-    if (was.cx !== to.cx || was.cy !== to.cy) add(was.cx, was.cy, move);
+    placed.push({ move: { playerId: id, x, y }, to: room.chunkOf(x, y), was: room.chunkOf(before.x, before.y) });
   }
+  if (!placed.length) return;
   const fanout = room.deps.fanout();
-  for (const [topic, list] of byTopic) fanout.publish(topic, JSON.stringify({ type: 'players_moved', moves: list }));
+  for (const v of room.viewers.all()) {
+    const seen = placed.filter((p) => inInterest(v, p.to) || inInterest(v, p.was)).map((p) => p.move);
+    if (seen.length) fanout.publish(viewTopic(room.worldId, v.cx, v.cy), JSON.stringify({ type: 'players_moved', moves: seen }));
+  }
 }
+
+type Chunk = { cx: number; cy: number };

@@ -10,7 +10,7 @@ import { PRESENCE_TTL_MS, Presence } from './presence.ts';
 import { type LiveSocket, WorldRoom } from './room.ts';
 import { freshMoveState } from '../game/movement.ts';
 import { newTravelLogMemory } from '../game/travel-log.ts';
-import { chunkOfWorld } from '../../core-wasm/geometry.ts';
+import { CHUNK_WORLD_UNITS, chunkOfWorld } from '../../core-wasm/geometry.ts';
 
 /** Processes joined by a network: each bus delivers to itself at once and to the others a moment later, like NOTIFY. */
 class Network {
@@ -127,17 +127,27 @@ function fakeSocket() {
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
+/** Two processes on one network; `a` connects on the first and the second has heard of it. */
+async function aConnectedOnP1() {
+  const net = new Network();
+  const clock = { now: 1_000 };
+  const p1 = processRoom(net.bus('p1'), clock);
+  const p2 = processRoom(net.bus('p2'), clock);
+  const a = entity('a');
+  p1.room.entities.set('a', a);
+  p1.room.connect(a, fakeSocket().socket, () => {});
+  p1.room.tick();
+  await settle();
+  return { clock, p1, p2, a };
+}
+
 describe('rooms on a bus', () => {
   test('a join on one process is heard on the other; moves within a tick go out as one frame with the latest position', async () => {
-    const net = new Network();
-    const clock = { now: 1_000 };
-    const p1 = processRoom(net.bus('p1'), clock);
-    const p2 = processRoom(net.bus('p2'), clock);
-    const a = entity('a');
-    p1.room.entities.set('a', a);
-    p1.room.connect(a, fakeSocket().socket, () => {});
-    p1.room.tick();
-    await settle();
+    const { clock, p1, p2, a } = await aConnectedOnP1();
+    // An observer on p2 in the same sector, so p2 has a view to tell.
+    const b = entity('b');
+    p2.room.entities.set('b', b);
+    p2.room.connect(b, fakeSocket().socket, () => {});
     expect(p2.frames.some((f) => f.msg.type === 'player_joined' && f.msg.player.id === 'a')).toBe(true);
 
     clock.now += 200;
@@ -180,20 +190,41 @@ describe('rooms on a bus', () => {
   });
 
   test('entries of a process that stops talking expire, and the world hears the leave', async () => {
-    const net = new Network();
-    const clock = { now: 1_000 };
-    const p1 = processRoom(net.bus('p1'), clock);
-    const p2 = processRoom(net.bus('p2'), clock);
-    const a = entity('a');
-    p1.room.entities.set('a', a);
-    p1.room.connect(a, fakeSocket().socket, () => {});
-    p1.room.tick();
-    await settle();
+    const { clock, p2 } = await aConnectedOnP1();
     expect(p2.room.presence.has('a')).toBe(true);
     clock.now += PRESENCE_TTL_MS + 1;
     await p2.room.sweep();
     expect(p2.room.presence.has('a')).toBe(false);
     expect(p2.frames.some((f) => f.msg.type === 'player_left' && f.msg.playerId === 'a')).toBe(true);
+  });
+
+  test('an observer gets one frame per tick with every move in its 3 × 3, however many sectors are busy, and none from afar', async () => {
+    const net = new Network();
+    const clock = { now: 1_000 };
+    const p1 = processRoom(net.bus('p1'), clock);
+    const size = CHUNK_WORLD_UNITS;
+    const place = (id: string, x: number, y: number) => {
+      const e = entity(id, x, y);
+      p1.room.entities.set(id, e);
+      p1.room.connect(e, fakeSocket().socket, () => {});
+      return e;
+    };
+    place('observer', size / 2, size / 2);
+    const movers = [
+      place('here', size / 2 + 10, size / 2),
+      place('east', size * 1.5, size / 2),
+      place('sw', -size / 2, size * 1.5),
+    ];
+    const far = place('far', size * 5.5, size * 5.5);
+    p1.room.tick();
+    p1.frames.length = 0;
+    clock.now += 1_000;
+    for (const m of [...movers, far]) p1.room.move(m, { x: m.pos.x + 1, y: m.pos.y });
+    p1.room.tick();
+    const view = p1.frames.filter((f) => f.topic === 'w:w:v:0,0' && f.msg.type === 'players_moved');
+    expect(view.length).toBe(1);
+    const moved = view[0]!.msg.type === 'players_moved' ? view[0]!.msg.moves.map((m) => m.playerId).sort() : [];
+    expect(moved).toEqual(['east', 'here', 'sw']);
   });
 
   test('a full world gets 20 different colours', async () => {

@@ -9,7 +9,7 @@ import { chunkOfWorld } from '../../core-wasm/geometry.ts';
 import type { Audience, Bus, BusEvent } from './bus.ts';
 import { distinctColor, presenceEntry, toLivePlayer, type Entity, type PresenceEntry } from './entity.ts';
 import type { GameLog } from './game-log.ts';
-import { chunkTopic, inInterest, interestChange, interestChunks, userTopic, worldTopic } from './interest.ts';
+import { inInterest, userTopic, Viewers, viewTopic, worldTopic } from './interest.ts';
 import { PRESENCE_HEARTBEAT_MS, Presence } from './presence.ts';
 import { applyBatch } from './room-apply.ts';
 import { writeBack } from './write-back.ts';
@@ -65,6 +65,8 @@ export class WorldRoom {
   readonly entities = new Map<string, Entity>();
   /** Live connections by user: the room is one world, so this is "by user and world". */
   readonly sockets = new Map<string, LiveSocket>();
+  /** Where this process's sockets stand: the views a frame for a sector goes to. */
+  readonly viewers = new Viewers();
   private pending: BusEvent[] = [];
   private pendingMoves = new Map<string, [string, number, number]>();
   private timers: ReturnType<typeof setInterval>[] = [];
@@ -132,13 +134,11 @@ export class WorldRoom {
   }
 
   frame(audience: Audience, msg: ServerMessage): void {
-    const topic =
-      audience.to === 'world'
-        ? worldTopic(this.worldId)
-        : audience.to === 'chunk'
-          ? chunkTopic(this.worldId, audience.cx, audience.cy)
-          : userTopic(this.worldId, audience.userId);
-    this.deps.fanout().publish(topic, JSON.stringify(msg));
+    const fanout = this.deps.fanout();
+    const data = JSON.stringify(msg);
+    if (audience.to === 'world') fanout.publish(worldTopic(this.worldId), data);
+    else if (audience.to === 'user') fanout.publish(userTopic(this.worldId, audience.userId), data);
+    else for (const v of this.viewers.seeing(audience.cx, audience.cy)) fanout.publish(viewTopic(this.worldId, v.cx, v.cy), data);
   }
 
   chunkOf(x: number, y: number): { cx: number; cy: number } {
@@ -177,9 +177,10 @@ export class WorldRoom {
     void this.logTravel(e, cx, cy).catch((err) => this.deps.report('travel log failed', err));
     const socket = this.sockets.get(e.id);
     if (!socket) return;
-    const { leave, join } = interestChange(before, { cx, cy });
-    for (const [x, y] of leave) socket.unsubscribe(chunkTopic(this.worldId, x, y));
-    for (const [x, y] of join) socket.subscribe(chunkTopic(this.worldId, x, y));
+    socket.unsubscribe(viewTopic(this.worldId, before.cx, before.cy));
+    this.viewers.remove(before.cx, before.cy);
+    socket.subscribe(viewTopic(this.worldId, cx, cy));
+    this.viewers.add(cx, cy);
     for (const other of this.present()) {
       if (other.id === e.id) continue;
       const at = this.chunkOf(other.x, other.y);
@@ -207,13 +208,15 @@ export class WorldRoom {
     if (old && old !== socket) {
       replaced(old);
       e.sockets = Math.max(0, e.sockets - 1);
+      this.viewers.remove(e.cx, e.cy);
     }
     this.sockets.set(e.id, socket);
     e.sockets += 1;
     e.lastActivityAt = this.deps.now();
     socket.subscribe(worldTopic(this.worldId));
     socket.subscribe(userTopic(this.worldId, e.id));
-    for (const [x, y] of interestChunks(e.cx, e.cy)) socket.subscribe(chunkTopic(this.worldId, x, y));
+    socket.subscribe(viewTopic(this.worldId, e.cx, e.cy));
+    this.viewers.add(e.cx, e.cy);
     this.comeOnline(e);
     socket.send({ type: 'players_list', players: this.visibleTo(e) });
     this.emit({ k: 'takeover', userId: e.id });
@@ -222,6 +225,7 @@ export class WorldRoom {
   disconnect(e: Entity, socket: LiveSocket): void {
     if (this.sockets.get(e.id) !== socket) return;
     this.sockets.delete(e.id);
+    this.viewers.remove(e.cx, e.cy);
     e.sockets = Math.max(0, e.sockets - 1);
     e.lastActivityAt = 0;
     e.dirty = true;
