@@ -11,6 +11,8 @@ export const Close = {
   normal: 1000,
   /** The server is stopping (deploy, scale-in): reconnect, through the proxy, to another process. */
   goingAway: 1001,
+  /** Something failed on the server while opening the connection: reconnect. */
+  serverError: 1011,
   tooBig: 1009,
   /** Another tab of the same user took over the connection. */
   replaced: 4001,

@@ -117,6 +117,7 @@ export class LiveHub {
   /** The user's survivor in the world: loaded, or created at a spawn point on first entry. */
   async walker(user: UserRow, worldId: string): Promise<Entity> {
     const room = await this.room(worldId);
+    room.lastUsedAt = this.services.now().getTime();
     const known = room.entities.get(user.id);
     if (known) {
       known.displayName = user.displayName;
@@ -138,6 +139,8 @@ export class LiveHub {
     }
     const raced = room.entities.get(user.id);
     if (raced) return raced;
+    // Handed out now: the room must not be swept away while the caller finishes (a socket's open, a REST call).
+    room.lastUsedAt = this.services.now().getTime();
     const { cx, cy } = room.chunkOf(row.x, row.y);
     const e: Entity = {
       id: user.id,

@@ -65,6 +65,7 @@ function fakeRepos(): Repositories {
 /** One process's room over a fake fan-out that records every frame by topic, each checked against the protocol. */
 function processRoom(bus: NetBus, clock: { now: number }) {
   const frames: { topic: string; msg: ServerMessage }[] = [];
+  const emptied = { count: 0 };
   const repos = fakeRepos();
   const room: WorldRoom = new WorldRoom({
     worldId: 'w',
@@ -85,13 +86,15 @@ function processRoom(bus: NetBus, clock: { now: number }) {
     time: () => ({ isDay: true, timeString: '12:00', visionMultiplier: 1, cyclePosition: 0.5 }),
     reconnectGraceMs: 120_000,
     restOnlineMs: 60_000,
-    onEmpty: () => {},
+    onEmpty: () => {
+      emptied.count += 1;
+    },
     report: (what, err) => {
       throw new Error(`${what}: ${err}`);
     },
   });
   bus.onBatch((b) => room.apply(b.from, b.events));
-  return { room, frames };
+  return { room, frames, emptied };
 }
 
 function entity(id: string, x = 10, y = 10): Entity {
@@ -225,6 +228,20 @@ describe('rooms on a bus', () => {
     expect(view.length).toBe(1);
     const moved = view[0]!.msg.type === 'players_moved' ? view[0]!.msg.moves.map((m) => m.playerId).sort() : [];
     expect(moved).toEqual(['east', 'here', 'sw']);
+  });
+
+  test('a room is not swept away while a survivor is being let in, only once nobody has used it for a while', async () => {
+    const clock = { now: Date.parse('2026-11-24T12:00:00Z') };
+    const p1 = processRoom(new Network().bus('p1'), clock);
+    // Handed out to a socket that is still opening (its database work under way): nobody is online yet.
+    p1.room.entities.set('a', entity('a'));
+    p1.room.lastUsedAt = clock.now;
+    clock.now += 2_000;
+    await p1.room.sweep();
+    expect(p1.emptied.count).toBe(0);
+    clock.now += 60_000;
+    await p1.room.sweep();
+    expect(p1.emptied.count).toBe(1);
   });
 
   test('a full world gets 20 different colours', async () => {

@@ -73,6 +73,8 @@ export class WorldRoom {
   private announced = new Set<string>();
   private sweeping = false;
   closed = false;
+  /** When an entity was last handed out or connected, ms: a room in use is never idle, even before anyone is online. */
+  lastUsedAt = 0;
 
   constructor(readonly deps: RoomDeps) {}
 
@@ -211,6 +213,7 @@ export class WorldRoom {
       this.viewers.remove(e.cx, e.cy);
     }
     this.sockets.set(e.id, socket);
+    this.lastUsedAt = this.deps.now();
     e.sockets += 1;
     e.lastActivityAt = this.deps.now();
     socket.subscribe(worldTopic(this.worldId));
@@ -316,7 +319,9 @@ export class WorldRoom {
         this.frame({ to: 'world' }, { type: 'player_left', playerId: id });
       }
       await writeBack(this.deps.repos, this.worldId, this.entities.values(), (e) => this.isOnline(e, now), new Date(now));
-      const idle = [...this.entities.values()].every((e) => !this.isOnline(e, now) && !e.pendingLeaveAt);
+      const idle =
+        now - this.lastUsedAt >= this.deps.restOnlineMs &&
+        [...this.entities.values()].every((e) => !this.isOnline(e, now) && !e.pendingLeaveAt);
       if (idle && this.sockets.size === 0 && !this.pending.length) this.deps.onEmpty();
     } catch (err) {
       this.deps.report('sweep failed', err);

@@ -66,35 +66,44 @@ export function liveSocketModule(
       set.headers['x-wasteland-protocol'] = String(PROTOCOL_VERSION);
     },
     async open(ws) {
-      const query = ws.data.query as Record<string, string | undefined>;
-      // Checked after the upgrade: a close code is the one thing a browser's WebSocket can read.
-      if (query.protocol !== String(PROTOCOL_VERSION)) {
-        return ws.close(Close.versionMismatch, `This page speaks another protocol (server: ${PROTOCOL_VERSION}); reload`);
+      try {
+        const query = ws.data.query as Record<string, string | undefined>;
+        // Checked after the upgrade: a close code is the one thing a browser's WebSocket can read.
+        if (query.protocol !== String(PROTOCOL_VERSION)) {
+          return ws.close(Close.versionMismatch, `This page speaks another protocol (server: ${PROTOCOL_VERSION}); reload`);
+        }
+        const user = await currentUser(services, ws.data.cookie as never);
+        const worldId = query.worldId ?? DEFAULT_WORLD_ID;
+        if (!user) return ws.close(Close.accessLost, 'Unauthorized');
+        const walker = await live.walker(user as UserRow, worldId);
+        const socket: LiveSocket = {
+          send: (m) => send(ws, m),
+          subscribe: (t) => ws.subscribe(t),
+          unsubscribe: (t) => ws.unsubscribe(t),
+          close: (code, reason) => ws.close(code, reason),
+        };
+        const token = (ws.data.cookie as Record<string, { value?: unknown }>)[SESSION_COOKIE]?.value;
+        const conn: Connection = {
+          walker,
+          socket,
+          userId: user.id,
+          sessionHash: hashSessionToken(String(token)),
+          active: false,
+          close: (code, reason) => ws.close(code, reason),
+        };
+        connections.set(ws.raw, conn);
+        audited.add(conn);
+        socket.send({ type: 'connected', protocolVersion: PROTOCOL_VERSION, worldId, playerId: user.id });
+        live.connect(walker, socket, (old) => old.close(Close.replaced, 'Connected from another tab'));
+        void touchPresence(services, user.id);
+      } catch (err) {
+        // A socket must never hang half-open: the page reconnects after 1011 (the database may be back by then).
+        services.report('[live] socket open failed', err);
+        const conn = connections.get(ws.raw);
+        if (conn) audited.remove(conn);
+        connections.delete(ws.raw);
+        ws.close(Close.serverError, 'Server error; reconnecting');
       }
-      const user = await currentUser(services, ws.data.cookie as never);
-      const worldId = query.worldId ?? DEFAULT_WORLD_ID;
-      if (!user) return ws.close(Close.accessLost, 'Unauthorized');
-      const walker = await live.walker(user as UserRow, worldId);
-      const socket: LiveSocket = {
-        send: (m) => send(ws, m),
-        subscribe: (t) => ws.subscribe(t),
-        unsubscribe: (t) => ws.unsubscribe(t),
-        close: (code, reason) => ws.close(code, reason),
-      };
-      const token = (ws.data.cookie as Record<string, { value?: unknown }>)[SESSION_COOKIE]?.value;
-      const conn: Connection = {
-        walker,
-        socket,
-        userId: user.id,
-        sessionHash: hashSessionToken(String(token)),
-        active: false,
-        close: (code, reason) => ws.close(code, reason),
-      };
-      connections.set(ws.raw, conn);
-      audited.add(conn);
-      socket.send({ type: 'connected', protocolVersion: PROTOCOL_VERSION, worldId, playerId: user.id });
-      live.connect(walker, socket, (old) => old.close(Close.replaced, 'Connected from another tab'));
-      void touchPresence(services, user.id);
     },
     async message(ws, raw) {
       const conn = connections.get(ws.raw);
