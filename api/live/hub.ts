@@ -1,4 +1,4 @@
-import { Close, type ServerMessage } from '../contract/protocol.ts';
+import { Close, MOVE_FANOUT_MS, type ServerMessage } from '../contract/protocol.ts';
 import type { MoveResult, TimeInfo } from '../contract/world.ts';
 import { freshMoveState } from '../game/movement.ts';
 import { newTravelLogMemory, noteSectorEntry, sectorKey } from '../game/travel-log.ts';
@@ -9,6 +9,7 @@ import { colorFor, hashString, type Entity } from './entity.ts';
 import { GameLog } from './game-log.ts';
 import { type Fanout, type LiveSocket, WorldRoom, type WorldTerrain } from './room.ts';
 import { WRITE_BACK_INTERVAL_MS } from './write-back.ts';
+import { Metronome } from './metronome.ts';
 
 /** REST-only survivors (no socket) stay listed as online this long after their last call. */
 export const REST_ONLINE_MS = 60_000;
@@ -24,6 +25,7 @@ export class LiveHub {
   private readonly opening = new Map<string, Promise<WorldRoom>>();
   private fanout: Fanout = noFanout;
   private stopped = false;
+  private readonly metronome = new Metronome(MOVE_FANOUT_MS);
   private sweepTimer: ReturnType<typeof setInterval> | null = null;
   private sweepingRooms = false;
   readonly log: GameLog;
@@ -94,6 +96,7 @@ export class LiveHub {
       terrain,
       repos: services.repos,
       bus: this.bus,
+      metronome: this.metronome,
       fanout: () => this.fanout,
       log: this.log,
       now: () => services.now().getTime(),

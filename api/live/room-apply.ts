@@ -1,7 +1,6 @@
 import { Close } from '../contract/protocol.ts';
 import type { BusEvent } from './bus.ts';
 import { toLivePlayer } from './entity.ts';
-import { inInterest, viewTopic } from './interest.ts';
 import type { WorldRoom } from './room.ts';
 
 /**
@@ -45,23 +44,10 @@ export function applyBatch(room: WorldRoom, from: string, events: BusEvent[]): v
   }
 }
 
-/**
- * One `players_moved` frame per occupied view: the moves whose new or previous sector lies in its 3 × 3 (a mover that
- * left is heard there one last time).
- */
+/** Folds moves into presence; the sockets hear them at the room's next tick (move-outbox.ts). */
 function fanOutMoves(room: WorldRoom, from: string, moves: [string, number, number][], now: number): void {
-  const placed: { move: { playerId: string; x: number; y: number }; to: Chunk; was: Chunk }[] = [];
   for (const [id, x, y] of moves) {
     const before = room.presence.move(from, id, x, y, now);
-    if (!before) continue;
-    placed.push({ move: { playerId: id, x, y }, to: room.chunkOf(x, y), was: room.chunkOf(before.x, before.y) });
-  }
-  if (!placed.length) return;
-  const fanout = room.deps.fanout();
-  for (const v of room.viewers.all()) {
-    const seen = placed.filter((p) => inInterest(v, p.to) || inInterest(v, p.was)).map((p) => p.move);
-    if (seen.length) fanout.publish(viewTopic(room.worldId, v.cx, v.cy), JSON.stringify({ type: 'players_moved', moves: seen }));
+    if (before) room.outbox.add(id, x, y, room.chunkOf(x, y), room.chunkOf(before.x, before.y));
   }
 }
-
-type Chunk = { cx: number; cy: number };

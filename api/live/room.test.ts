@@ -7,6 +7,7 @@ import { distinctColor, type Entity, PLAYER_COLORS } from './entity.ts';
 import { GameLog } from './game-log.ts';
 import { NOTIFY_PAYLOAD_MAX_BYTES, packPayloads } from './pg-bus.ts';
 import { PRESENCE_TTL_MS, Presence } from './presence.ts';
+import { Metronome } from './metronome.ts';
 import { type LiveSocket, WorldRoom } from './room.ts';
 import { freshMoveState } from '../game/movement.ts';
 import { newTravelLogMemory } from '../game/travel-log.ts';
@@ -75,6 +76,7 @@ function processRoom(bus: NetBus, clock: { now: number }) {
     },
     repos,
     bus,
+    metronome: new Metronome(1_000_000),
     fanout: () => ({
       publish: (topic, data) => {
         const msg = ServerMessage.assert(JSON.parse(data));
@@ -159,6 +161,9 @@ describe('rooms on a bus', () => {
     p1.room.move(a, { x: 14, y: 10 });
     p1.room.tick();
     await settle();
+    // p2's sockets hear them with p2's own next tick, in one frame with whatever moved on p2 meanwhile.
+    expect(p2.frames.filter((f) => f.msg.type === 'players_moved').length).toBe(0);
+    p2.room.tick();
     const moves = p2.frames.filter((f) => f.msg.type === 'players_moved');
     expect(moves.length).toBe(1);
     expect(moves[0]!.msg).toEqual({ type: 'players_moved', moves: [{ playerId: 'a', x: 14, y: 10 }] });

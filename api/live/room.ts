@@ -1,5 +1,5 @@
 import { shownName } from '../contract/auth.ts';
-import { MOVE_FANOUT_MS, type LivePlayer, type ServerMessage } from '../contract/protocol.ts';
+import type { LivePlayer, ServerMessage } from '../contract/protocol.ts';
 import type { MoveResult, TimeInfo } from '../contract/world.ts';
 import { TIME_UPDATE_INTERVAL_MS } from '../contract/world.ts';
 import { decideMove, type MoveRules } from '../game/movement.ts';
@@ -11,6 +11,8 @@ import { distinctColor, presenceEntry, toLivePlayer, type Entity, type PresenceE
 import type { GameLog } from './game-log.ts';
 import { inInterest, userTopic, Viewers, viewTopic, worldTopic } from './interest.ts';
 import { PRESENCE_HEARTBEAT_MS, Presence } from './presence.ts';
+import type { Metronome } from './metronome.ts';
+import { MoveOutbox } from './move-outbox.ts';
 import { applyBatch } from './room-apply.ts';
 import { writeBack } from './write-back.ts';
 
@@ -39,6 +41,8 @@ export interface RoomDeps {
   terrain: WorldTerrain;
   repos: Repositories;
   bus: Bus;
+  /** The process's shared beat: the room ticks on it (every MOVE_FANOUT_MS). */
+  metronome: Metronome;
   fanout: () => Fanout;
   log: GameLog;
   now: () => number;
@@ -67,9 +71,11 @@ export class WorldRoom {
   readonly sockets = new Map<string, LiveSocket>();
   /** Where this process's sockets stand: the views a frame for a sector goes to. */
   readonly viewers = new Viewers();
+  readonly outbox = new MoveOutbox();
   private pending: BusEvent[] = [];
   private pendingMoves = new Map<string, [string, number, number]>();
   private timers: ReturnType<typeof setInterval>[] = [];
+  private stopBeat: () => void = () => {};
   private announced = new Set<string>();
   private sweeping = false;
   closed = false;
@@ -84,12 +90,8 @@ export class WorldRoom {
 
   open(): void {
     const d = this.deps;
+    this.stopBeat = d.metronome.add(() => this.tick());
     this.timers.push(
-      alignedInterval(
-        () => this.tick(),
-        MOVE_FANOUT_MS,
-        (t) => this.timers.push(t),
-      ),
       setInterval(() => {
         if (this.sockets.size) this.frame({ to: 'world' }, { type: 'time_update', time: d.time() });
       }, TIME_UPDATE_INTERVAL_MS),
@@ -104,6 +106,7 @@ export class WorldRoom {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopBeat();
     for (const t of this.timers.splice(0)) clearInterval(t);
     this.tick();
     await writeBack(this.deps.repos, this.worldId, this.entities.values(), (e) => this.isOnline(e), new Date(this.deps.now()));
@@ -118,16 +121,19 @@ export class WorldRoom {
     this.emit({ k: 'send', a: audience, msg });
   }
 
-  /** One tick: this tick's moves (latest per entity) and events go on the bus as one batch. */
+  /** One tick: this tick's moves (latest per entity) and events go on the bus as one batch; the sockets hear moves. */
   tick(): void {
     if (this.pendingMoves.size) {
       this.pending.push({ k: 'moves', m: [...this.pendingMoves.values()] });
       this.pendingMoves = new Map();
     }
-    if (!this.pending.length) return;
-    const events = this.pending;
-    this.pending = [];
-    this.deps.bus.publish(this.worldId, events);
+    if (this.pending.length) {
+      const events = this.pending;
+      this.pending = [];
+      this.deps.bus.publish(this.worldId, events);
+    }
+    // This tick's own moves (just delivered back by the bus) and those other processes sent since the last tick.
+    this.outbox.flush(this.worldId, this.viewers, this.deps.fanout());
   }
 
   /** Folds a batch from the bus (any process, this one included) into presence and tells this process's sockets. */
@@ -329,15 +335,4 @@ export class WorldRoom {
       this.sweeping = false;
     }
   }
-}
-
-/** setInterval whose ticks fall on multiples of `ms` of the wall clock, so every room ticks in the same turn. */
-function alignedInterval(fn: () => void, ms: number, started: (t: ReturnType<typeof setInterval>) => void) {
-  return setTimeout(
-    () => {
-      fn();
-      started(setInterval(fn, ms));
-    },
-    ms - (Date.now() % ms),
-  ) as unknown as ReturnType<typeof setInterval>;
 }

@@ -1,0 +1,32 @@
+import type { Fanout } from './room.ts';
+import { inInterest, type Viewers, viewTopic } from './interest.ts';
+
+type Chunk = { cx: number; cy: number };
+
+/**
+ * The moves a room's sockets will hear at its next tick, from this process and from others alike: every occupied view
+ * gets one `players_moved` frame a tick with the moves whose new or previous sector lies in its 3 × 3 (a mover that
+ * left is heard there one last time). Gathering other processes' moves here rather than sending them on arrival keeps
+ * an observer at one frame a tick however many processes its neighbours are spread over.
+ */
+export class MoveOutbox {
+  private moves = new Map<string, { x: number; y: number; to: Chunk; was: Chunk }>();
+
+  add(id: string, x: number, y: number, to: Chunk, was: Chunk): void {
+    const earlier = this.moves.get(id);
+    // Two reports in one tick: the latest position, heard also where the mover was at the start of the tick.
+    this.moves.set(id, { x, y, to, was: earlier ? earlier.was : was });
+  }
+
+  flush(worldId: string, viewers: Viewers, fanout: Fanout): void {
+    if (this.moves.size === 0) return;
+    const moves = [...this.moves];
+    this.moves = new Map();
+    for (const v of viewers.all()) {
+      const seen = moves
+        .filter(([, m]) => inInterest(v, m.to) || inInterest(v, m.was))
+        .map(([playerId, m]) => ({ playerId, x: m.x, y: m.y }));
+      if (seen.length) fanout.publish(viewTopic(worldId, v.cx, v.cy), JSON.stringify({ type: 'players_moved', moves: seen }));
+    }
+  }
+}
