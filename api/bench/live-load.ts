@@ -3,7 +3,7 @@
  * where it stands) RATE times a second. One observer per world times every move it hears (send of player_move →
  * receipt in a players_moved frame); the others only count frames, to keep the clients light.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { ServerMessage } from '../contract/protocol.ts';
 
 export interface LoadUser {
@@ -25,6 +25,23 @@ export interface LoadResult {
   /** Per server process: % of one core, and peak RSS in MiB. */
   processes: { cpuPercent: number; rssPeakMiB: number }[];
   clientCpuPercent: number;
+  /** The Postgres server's processes, when measured. */
+  databaseCpuPercent?: number;
+}
+
+/** CPU seconds of every process of the local Postgres server (its backends come and go; these are the live ones). */
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      total += cpuSeconds(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 export function cpuSeconds(pid: number): number {
@@ -48,7 +65,10 @@ interface Bot {
   ready: boolean;
 }
 
-export async function runLoad(users: LoadUser[], opts: { rate: number; seconds: number; pids: number[] }): Promise<LoadResult> {
+export async function runLoad(
+  users: LoadUser[],
+  opts: { rate: number; seconds: number; pids: number[]; databaseCpuSeconds?: () => number },
+): Promise<LoadResult> {
   const firstOfWorld = new Map<string, string>();
   for (const u of users) if (!firstOfWorld.has(u.worldId)) firstOfWorld.set(u.worldId, u.id);
   const probes = new Set(firstOfWorld.values());
@@ -109,6 +129,7 @@ export async function runLoad(users: LoadUser[], opts: { rate: number; seconds: 
   await Bun.sleep(1000);
   frames = 0;
   const cpu0 = opts.pids.map(cpuSeconds);
+  const db0 = opts.databaseCpuSeconds?.() ?? 0;
   const clientCpu0 = process.cpuUsage();
   const t0 = performance.now();
   const interval = 1000 / opts.rate;
@@ -140,6 +161,7 @@ export async function runLoad(users: LoadUser[], opts: { rate: number; seconds: 
   await Bun.sleep(500);
   const elapsed = (performance.now() - t0) / 1000;
   const clientUse = process.cpuUsage(clientCpu0);
+  const dbCpu = opts.databaseCpuSeconds ? ((opts.databaseCpuSeconds() - db0) / elapsed) * 100 : undefined;
   for (const b of bots) b.ws.close(1000);
   latencies.sort((a, b) => a - b);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN;
@@ -156,5 +178,6 @@ export async function runLoad(users: LoadUser[], opts: { rate: number; seconds: 
       rssPeakMiB: Math.max(...rss[i]!),
     })),
     clientCpuPercent: ((clientUse.user + clientUse.system) / 1e6 / elapsed) * 100,
+    databaseCpuPercent: dbCpu,
   };
 }

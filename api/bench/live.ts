@@ -20,7 +20,7 @@ import { BUS_CHANNEL } from '../live/pg-bus.ts';
 import { hashSessionToken, newSessionToken } from '../modules/auth/session.ts';
 import { freshPostgresUrl } from '../testing/databases.ts';
 import { freePort, spawnServer, type ServerProcess } from '../testing/process.ts';
-import { runLoad, type LoadResult, type LoadUser } from './live-load.ts';
+import { postgresCpuSeconds, runLoad, type LoadResult, type LoadUser } from './live-load.ts';
 
 const WORLDS = Number(process.env.BENCH_WORLDS ?? 50);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 20);
@@ -77,7 +77,9 @@ function report(name: string, r: LoadResult, notifiesPerSecond?: number) {
     `${name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms (${r.samples} samples); ` +
       `moves ${r.sentPerSecond.toFixed(0)}/s, rejected ${r.rejected}; frames delivered ${r.framesPerSecond.toFixed(0)}/s` +
       (notifiesPerSecond !== undefined ? `; NOTIFY ${notifiesPerSecond.toFixed(0)}/s` : '') +
-      `; servers: ${procs}; bench clients ${r.clientCpuPercent.toFixed(0)}% CPU`,
+      `; servers: ${procs}` +
+      (r.databaseCpuPercent !== undefined ? `; Postgres ${r.databaseCpuPercent.toFixed(0)}% CPU` : '') +
+      `; bench clients ${r.clientCpuPercent.toFixed(0)}% CPU`,
   );
 }
 
@@ -113,13 +115,9 @@ if (MODES.includes('one')) {
     const seeded = await seed(url ? { url } : { dataDir });
     const server = await spawnServer({ ...serverEnv, DATABASE_URL: url, DATA_DIR: dataDir });
     if (backend === 'pglite') await chunksCall(server, seeded[0]!);
-    report(
-      `one process on ${backend}`,
-      await runLoad(
-        seeded.map((u) => gameUser(u, server)),
-        { ...load, pids: [server.pid] },
-      ),
-    );
+    const databaseCpuSeconds = backend === 'postgres' ? postgresCpuSeconds : undefined;
+    const users = seeded.map((u) => gameUser(u, server));
+    report(`one process on ${backend}`, await runLoad(users, { ...load, pids: [server.pid], databaseCpuSeconds }));
     await server.stop();
   }
 }
@@ -139,7 +137,7 @@ if (MODES.includes('two') && process.env.DATABASE_URL) {
   const users = seeded.map((u, i) => gameUser(u, i % 2 ? p2 : p1));
   const before = notifies;
   const t0 = performance.now();
-  const r = await runLoad(users, { ...load, pids: [p1.pid, p2.pid] });
+  const r = await runLoad(users, { ...load, pids: [p1.pid, p2.pid], databaseCpuSeconds: postgresCpuSeconds });
   report('two processes on Postgres (bus)', r, (notifies - before) / ((performance.now() - t0) / 1000));
   await listener.end();
   await Promise.all([p1.stop(), p2.stop()]);
