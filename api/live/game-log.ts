@@ -1,4 +1,7 @@
+import { shownName } from '../contract/auth.ts';
 import type { WorldEvent, WorldEventType } from '../contract/protocol.ts';
+import { noteSectorEntry, sectorKey, takeTravelLogSlot } from '../game/travel-log.ts';
+import type { Entity } from './entity.ts';
 import type { Repositories } from '../../db/index.ts';
 import type { WorldEventRow } from '../../db/repos/world.ts';
 
@@ -26,6 +29,17 @@ export class GameLog {
     const event = toWorldEvent(await this.repos.world.addEvent({ worldId, type, playerId, message }));
     this.announce(worldId, event);
     return event;
+  }
+
+  /** Entering a never-explored sector is a discovery (once); other crossings are travel lines, throttled. */
+  async travel(e: Entity, cx: number, cy: number, now: number): Promise<void> {
+    const name = shownName(e);
+    if (noteSectorEntry(e.travelLog, sectorKey(cx, cy)) && !(await this.repos.world.hasExplored(e.id, e.worldId, cx, cy))) {
+      await this.record(e.worldId, 'discover', e.id, `${name} discovered sector ${cx}, ${cy}`);
+      return;
+    }
+    if (!takeTravelLogSlot(e.travelLog, now)) return;
+    await this.record(e.worldId, 'move', e.id, `${name} travelled to sector ${cx}, ${cy}`);
   }
 
   /**

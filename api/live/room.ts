@@ -2,8 +2,7 @@ import { shownName } from '../contract/auth.ts';
 import type { LivePlayer, ServerMessage } from '../contract/protocol.ts';
 import type { MoveResult, TimeInfo } from '../contract/world.ts';
 import { TIME_UPDATE_INTERVAL_MS } from '../contract/world.ts';
-import { decideMove, type MoveRules } from '../game/movement.ts';
-import { noteSectorEntry, sectorKey, takeTravelLogSlot } from '../game/travel-log.ts';
+import { decideMove } from '../game/movement.ts';
 import type { Repositories } from '../../db/index.ts';
 import { chunkOfWorld } from '../../core-wasm/geometry.ts';
 import type { Audience, Bus, BusEvent } from './bus.ts';
@@ -15,26 +14,9 @@ import type { Metronome } from './metronome.ts';
 import { MoveOutbox } from './move-outbox.ts';
 import { applyBatch } from './room-apply.ts';
 import { writeBack } from './write-back.ts';
+import type { Fanout, LiveSocket, WorldTerrain } from './ports.ts';
 
-/** What a room needs of a world's terrain (implemented over the WASM core). */
-export interface WorldTerrain {
-  readonly moveRules: MoveRules;
-  /** A safe place to appear near the origin; `salt` spreads newcomers apart. */
-  spawnPoint(salt: number): { x: number; y: number };
-}
-
-/** A live connection as a room sees it: an Elysia WebSocket, through only what we use. */
-export interface LiveSocket {
-  send(message: ServerMessage): void;
-  subscribe(topic: string): void;
-  unsubscribe(topic: string): void;
-  close(code: number, reason: string): void;
-}
-
-/** This process's topic publisher (Bun's pub/sub on the running server). */
-export interface Fanout {
-  publish(topic: string, data: string): void;
-}
+export type { Fanout, LiveSocket, WorldTerrain } from './ports.ts';
 
 export interface RoomDeps {
   worldId: string;
@@ -182,7 +164,7 @@ export class WorldRoom {
     const before = { cx: e.cx, cy: e.cy };
     e.cx = cx;
     e.cy = cy;
-    void this.logTravel(e, cx, cy).catch((err) => this.deps.report('travel log failed', err));
+    void this.deps.log.travel(e, cx, cy, this.deps.now()).catch((err) => this.deps.report('travel log failed', err));
     const socket = this.sockets.get(e.id);
     if (!socket) return;
     socket.unsubscribe(viewTopic(this.worldId, before.cx, before.cy));
@@ -196,18 +178,6 @@ export class WorldRoom {
         socket.send({ type: 'player_moved', playerId: other.id, x: other.x, y: other.y });
       }
     }
-  }
-
-  /** Entering a never-explored sector is a discovery (once); other crossings are travel lines, throttled. */
-  private async logTravel(e: Entity, cx: number, cy: number): Promise<void> {
-    const { repos, log } = this.deps;
-    const name = shownName(e);
-    if (noteSectorEntry(e.travelLog, sectorKey(cx, cy)) && !(await repos.world.hasExplored(e.id, this.worldId, cx, cy))) {
-      await log.record(this.worldId, 'discover', e.id, `${name} discovered sector ${cx}, ${cy}`);
-      return;
-    }
-    if (!takeTravelLogSlot(e.travelLog, this.deps.now())) return;
-    await log.record(this.worldId, 'move', e.id, `${name} travelled to sector ${cx}, ${cy}`);
   }
 
   /** A socket opened for the entity: one per user and world; a newer one (here or on any process) takes over. */
