@@ -20,7 +20,7 @@ export type BusEvent =
   /** The sender opened its room for the world and asks the others for their rosters. */
   | { k: 'hello' }
   /** A newer live connection of this user opened on the sender: older ones elsewhere close (4001). */
-  | { k: 'takeover'; userId: string }
+  | { k: 'takeover'; userId: string; at: number }
   /** A frame for an audience (poi_updated, inventory_updated, world_event, later chat and NPC journeys). */
   | { k: 'send'; a: Audience; msg: ServerMessage }
   /** The user's game access ended (logout, left the lobby): every process closes their sockets. Hub-wide. */

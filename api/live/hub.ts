@@ -11,6 +11,12 @@ import { type Fanout, type LiveSocket, WorldRoom, type WorldTerrain } from './ro
 import { WRITE_BACK_INTERVAL_MS } from './write-back.ts';
 import { Metronome } from './metronome.ts';
 
+/**
+ * With other processes on the bus, rooms tell their sockets this long after each beat, so the other processes' moves
+ * of the same beat (NOTIFY takes a few ms: `bun run bench bus`) go out in the same frame.
+ */
+export const BUS_GATHER_MS = 6;
+
 /** REST-only survivors (no socket) stay listed as online this long after their last call. */
 export const REST_ONLINE_MS = 60_000;
 
@@ -25,7 +31,7 @@ export class LiveHub {
   private readonly opening = new Map<string, Promise<WorldRoom>>();
   private fanout: Fanout = noFanout;
   private stopped = false;
-  private readonly metronome = new Metronome(MOVE_FANOUT_MS);
+  private readonly metronome: Metronome;
   private sweepTimer: ReturnType<typeof setInterval> | null = null;
   private sweepingRooms = false;
   readonly log: GameLog;
@@ -36,6 +42,7 @@ export class LiveHub {
     readonly bus: Bus,
     private readonly time: () => TimeInfo,
   ) {
+    this.metronome = new Metronome(MOVE_FANOUT_MS, bus.shared ? BUS_GATHER_MS : 0);
     this.log = new GameLog(services.repos, (worldId, event) =>
       this.send(worldId, { to: 'world' }, { type: 'world_event', event }),
     );

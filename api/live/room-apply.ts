@@ -33,7 +33,7 @@ export function applyBatch(room: WorldRoom, from: string, events: BusEvent[]): v
         if (from !== self) room.emitRoster();
         break;
       case 'takeover':
-        if (from !== self) room.takenOver(ev.userId, (s) => s.close(Close.replaced, 'Connected from another tab'));
+        if (from !== self) room.takenOver(ev.userId, ev.at, from, (s) => s.close(Close.replaced, 'Connected from another tab'));
         break;
       case 'send':
         room.frame(ev.a, ev.msg);

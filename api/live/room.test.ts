@@ -142,6 +142,7 @@ async function aConnectedOnP1() {
   p1.room.entities.set('a', a);
   p1.room.connect(a, fakeSocket().socket, () => {});
   p1.room.tick();
+  p1.room.deliver();
   await settle();
   return { clock, p1, p2, a };
 }
@@ -160,10 +161,12 @@ describe('rooms on a bus', () => {
     clock.now += 20;
     p1.room.move(a, { x: 14, y: 10 });
     p1.room.tick();
+    p1.room.deliver();
     await settle();
     // p2's sockets hear them with p2's own next tick, in one frame with whatever moved on p2 meanwhile.
     expect(p2.frames.filter((f) => f.msg.type === 'players_moved').length).toBe(0);
     p2.room.tick();
+    p2.room.deliver();
     const moves = p2.frames.filter((f) => f.msg.type === 'players_moved');
     expect(moves.length).toBe(1);
     expect(moves[0]!.msg).toEqual({ type: 'players_moved', moves: [{ playerId: 'a', x: 14, y: 10 }] });
@@ -180,6 +183,7 @@ describe('rooms on a bus', () => {
     p1.room.entities.set('a', a1);
     p1.room.connect(a1, first.socket, () => {});
     p1.room.tick();
+    p1.room.deliver();
     await settle();
     watcher.frames.length = 0;
 
@@ -187,14 +191,38 @@ describe('rooms on a bus', () => {
     p2.room.entities.set('a', a2);
     p2.room.connect(a2, fakeSocket().socket, () => {});
     p2.room.tick();
+    p2.room.deliver();
     await settle();
     expect(first.closed).toEqual([4001]);
-    p1.room.tick(); // p1's leave for its closed socket
+    p1.room.tick();
+    p1.room.deliver(); // p1's leave for its closed socket
     await settle();
     const told = watcher.frames.map((f) => f.msg.type);
     expect(told).not.toContain('player_joined');
     expect(told).not.toContain('player_left');
     expect(watcher.room.presence.has('a')).toBe(true);
+  });
+
+  test('two tabs opened at once on two processes: their takeovers cross on the bus and the later one wins on both sides', async () => {
+    const net = new Network();
+    const clock = { now: 1_000 };
+    const p1 = processRoom(net.bus('p1'), clock);
+    const p2 = processRoom(net.bus('p2'), clock);
+    const older = fakeSocket();
+    const newer = fakeSocket();
+    const a1 = entity('a');
+    p1.room.entities.set('a', a1);
+    p1.room.connect(a1, older.socket, () => {});
+    clock.now += 5;
+    const a2 = entity('a');
+    p2.room.entities.set('a', a2);
+    p2.room.connect(a2, newer.socket, () => {});
+    // Neither has heard of the other's connection yet; now both takeovers go out in the same beat.
+    p1.room.tick();
+    p2.room.tick();
+    await settle();
+    expect(older.closed).toEqual([4001]);
+    expect(newer.closed).toEqual([]);
   });
 
   test('entries of a process that stops talking expire, and the world hears the leave', async () => {
@@ -225,10 +253,12 @@ describe('rooms on a bus', () => {
     ];
     const far = place('far', size * 5.5, size * 5.5);
     p1.room.tick();
+    p1.room.deliver();
     p1.frames.length = 0;
     clock.now += 1_000;
     for (const m of [...movers, far]) p1.room.move(m, { x: m.pos.x + 1, y: m.pos.y });
     p1.room.tick();
+    p1.room.deliver();
     const view = p1.frames.filter((f) => f.topic === 'w:w:v:0,0' && f.msg.type === 'players_moved');
     expect(view.length).toBe(1);
     const moved = view[0]!.msg.type === 'players_moved' ? view[0]!.msg.moves.map((m) => m.playerId).sort() : [];

@@ -53,6 +53,8 @@ export class WorldRoom {
   readonly sockets = new Map<string, LiveSocket>();
   /** Where this process's sockets stand: the views a frame for a sector goes to. */
   readonly viewers = new Viewers();
+  /** When each socket here connected, ms: a takeover from elsewhere closes only sockets older than its own. */
+  private readonly connectedAt = new Map<string, number>();
   readonly outbox = new MoveOutbox();
   private pending: BusEvent[] = [];
   private pendingMoves = new Map<string, [string, number, number]>();
@@ -72,7 +74,10 @@ export class WorldRoom {
 
   open(): void {
     const d = this.deps;
-    this.stopBeat = d.metronome.add(() => this.tick());
+    this.stopBeat = d.metronome.add(
+      () => this.tick(),
+      () => this.deliver(),
+    );
     this.timers.push(
       setInterval(() => {
         if (this.sockets.size) this.frame({ to: 'world' }, { type: 'time_update', time: d.time() });
@@ -91,6 +96,7 @@ export class WorldRoom {
     this.stopBeat();
     for (const t of this.timers.splice(0)) clearInterval(t);
     this.tick();
+    this.deliver();
     await writeBack(this.deps.repos, this.worldId, this.entities.values(), (e) => this.isOnline(e), new Date(this.deps.now()));
   }
 
@@ -103,7 +109,7 @@ export class WorldRoom {
     this.emit({ k: 'send', a: audience, msg });
   }
 
-  /** One tick: this tick's moves (latest per entity) and events go on the bus as one batch; the sockets hear moves. */
+  /** One tick: this tick's moves (latest per entity) and events go on the bus as one batch. */
   tick(): void {
     if (this.pendingMoves.size) {
       this.pending.push({ k: 'moves', m: [...this.pendingMoves.values()] });
@@ -114,7 +120,10 @@ export class WorldRoom {
       this.pending = [];
       this.deps.bus.publish(this.worldId, events);
     }
-    // This tick's own moves (just delivered back by the bus) and those other processes sent since the last tick.
+  }
+
+  /** The sockets hear this beat's moves: this process's own and those other processes sent since the last delivery. */
+  deliver(): void {
     this.outbox.flush(this.worldId, this.viewers, this.deps.fanout());
   }
 
@@ -198,12 +207,15 @@ export class WorldRoom {
     this.viewers.add(e.cx, e.cy);
     this.comeOnline(e);
     socket.send({ type: 'players_list', players: this.visibleTo(e) });
-    this.emit({ k: 'takeover', userId: e.id });
+    const at = this.deps.now();
+    this.connectedAt.set(e.id, at);
+    this.emit({ k: 'takeover', userId: e.id, at });
   }
 
   disconnect(e: Entity, socket: LiveSocket): void {
     if (this.sockets.get(e.id) !== socket) return;
     this.sockets.delete(e.id);
+    this.connectedAt.delete(e.id);
     this.viewers.remove(e.cx, e.cy);
     e.sockets = Math.max(0, e.sockets - 1);
     e.lastActivityAt = 0;
@@ -211,11 +223,16 @@ export class WorldRoom {
     if (!this.isOnline(e)) this.goOffline(e);
   }
 
-  /** Another process took this user's connection over: close ours (4001) without a leave. */
-  takenOver(userId: string, close: (s: LiveSocket) => void): void {
+  /**
+   * Another process took this user's connection over: close ours (4001) without a leave, unless ours is the newer
+   * one (two tabs opened at once: their takeovers cross on the bus, and the later connection wins on both sides).
+   */
+  takenOver(userId: string, at: number, from: string, close: (s: LiveSocket) => void): void {
     const socket = this.sockets.get(userId);
     const e = this.entities.get(userId);
     if (!socket || !e) return;
+    const mine = this.connectedAt.get(userId) ?? 0;
+    if (mine > at || (mine === at && this.deps.bus.processId > from)) return;
     close(socket);
     this.disconnect(e, socket);
   }
