@@ -73,6 +73,9 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
   page,
   gameServer: server,
 }) => {
+  // The whole scenario, auto-scavenge included (up to 14 searches 1.5 s apart with the Multitool every survivor starts
+  // with), needs more than the default minute on a loaded machine.
+  test.setTimeout(150_000);
   await signUp(page, server, uniqueUser('s'), 'Sal Vager');
   expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
   await page.goto(`${server.url}/game`);
