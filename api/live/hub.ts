@@ -184,10 +184,6 @@ export class LiveHub {
     this.roomOf(e).touch(e);
   }
 
-  isOnline(e: Entity): boolean {
-    return this.roomOf(e).isOnline(e);
-  }
-
   move(e: Entity, to: { x: number; y: number }): MoveResult {
     return this.roomOf(e).move(e, to);
   }
@@ -233,11 +229,6 @@ export class LiveHub {
   /** Worlds with an open room (unknown world ids must never open one). */
   get worldsTracked(): number {
     return this.rooms.size;
-  }
-
-  /** Entities present per open world, across processes (for metrics and the benchmark). */
-  presenceByWorld(): Map<string, number> {
-    return new Map([...this.rooms].map(([id, r]) => [id, r.presence.size]));
   }
 
   /** Closes every room (positions written back) and the bus; open sockets are told the server is going away. */

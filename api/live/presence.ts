@@ -24,24 +24,8 @@ export class Presence {
     return s;
   }
 
-  /** The entity as some source holds it (the newest sighting when several do). */
-  get(id: string): PresenceEntry | undefined {
-    let best: Held | undefined;
-    for (const s of this.sources.values()) {
-      const e = s.get(id);
-      if (e && (!best || e.seenAt > best.seenAt)) best = e;
-    }
-    return best;
-  }
-
   has(id: string): boolean {
     for (const s of this.sources.values()) if (s.has(id)) return true;
-    return false;
-  }
-
-  /** Held by a source other than `source`. */
-  heldElsewhere(source: string, id: string): boolean {
-    for (const [sid, s] of this.sources) if (sid !== source && s.has(id)) return true;
     return false;
   }
 
@@ -90,9 +74,5 @@ export class Presence {
     const out = new Map<string, PresenceEntry>();
     for (const s of this.sources.values()) for (const e of s.values()) if (!out.has(e.id)) out.set(e.id, e);
     return [...out.values()];
-  }
-
-  get size(): number {
-    return this.all().length;
   }
 }
