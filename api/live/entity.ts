@@ -21,8 +21,6 @@ export interface Entity {
   cy: number;
   /** What the game log has already said about this entity's travels. */
   travelLog: TravelLogMemory;
-  /** Open live connections driving this entity in this process (0 or 1: a newer one takes over). */
-  sockets: number;
   /** Last REST or socket activity, ms: an entity without a socket counts as present for a while after it. */
   lastActivityAt: number;
   /** When this process last said it went offline without logging a leave yet (a reload may bring it back), ms. */

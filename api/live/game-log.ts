@@ -47,9 +47,10 @@ export class GameLog {
    * the grace period or a tab moving to another process writes nothing, and two processes never both log a leave
    * the other already logged.
    */
-  async presence(worldId: string, playerId: string, type: 'join' | 'leave', message: string): Promise<void> {
-    const last = await this.repos.world.lastPresenceEvent(worldId, playerId);
+  async presence(e: Entity, type: 'join' | 'leave'): Promise<void> {
+    const last = await this.repos.world.lastPresenceEvent(e.worldId, e.id);
     if (type === 'join' ? last === 'join' : last !== 'join') return;
-    await this.record(worldId, type, playerId, message);
+    const what = type === 'join' ? 'entered' : 'left';
+    await this.record(e.worldId, type, e.id, `${shownName(e)} ${what} the wasteland`);
   }
 }

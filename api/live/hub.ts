@@ -127,6 +127,7 @@ export class LiveHub {
   /** The user's survivor in the world: loaded, or created at a spawn point on first entry. */
   async walker(user: UserRow, worldId: string): Promise<Entity> {
     const room = await this.room(worldId);
+    // Handed out now: the room must not be swept away while the caller finishes (a socket's open, a REST call).
     room.lastUsedAt = this.services.now().getTime();
     const known = room.entities.get(user.id);
     if (known) {
@@ -149,8 +150,6 @@ export class LiveHub {
     }
     const raced = room.entities.get(user.id);
     if (raced) return raced;
-    // Handed out now: the room must not be swept away while the caller finishes (a socket's open, a REST call).
-    room.lastUsedAt = this.services.now().getTime();
     const { cx, cy } = room.chunkOf(row.x, row.y);
     const e: Entity = {
       id: user.id,
@@ -163,7 +162,6 @@ export class LiveHub {
       cx,
       cy,
       travelLog: newTravelLogMemory(),
-      sockets: 0,
       lastActivityAt: 0,
       pendingLeaveAt: 0,
       dirty: false,

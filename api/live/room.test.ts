@@ -111,7 +111,6 @@ function entity(id: string, x = 10, y = 10): Entity {
     cx: chunkOfWorld(x),
     cy: chunkOfWorld(y),
     travelLog: newTravelLogMemory(),
-    sockets: 0,
     lastActivityAt: 0,
     pendingLeaveAt: 0,
     dirty: false,

@@ -1,4 +1,3 @@
-import { shownName } from '../contract/auth.ts';
 import type { LivePlayer, ServerMessage } from '../contract/protocol.ts';
 import type { MoveResult, TimeInfo } from '../contract/world.ts';
 import { TIME_UPDATE_INTERVAL_MS } from '../contract/world.ts';
@@ -145,7 +144,7 @@ export class WorldRoom {
   }
 
   isOnline(e: Entity, now = this.deps.now()): boolean {
-    return e.sockets > 0 || now - e.lastActivityAt < this.deps.restOnlineMs;
+    return this.sockets.has(e.id) || now - e.lastActivityAt < this.deps.restOnlineMs;
   }
 
   /** Marks REST activity (a poll or a move) so a player without a socket still counts as present. */
@@ -194,22 +193,20 @@ export class WorldRoom {
     const old = this.sockets.get(e.id);
     if (old && old !== socket) {
       replaced(old);
-      e.sockets = Math.max(0, e.sockets - 1);
       this.viewers.remove(e.cx, e.cy);
     }
+    const now = this.deps.now();
     this.sockets.set(e.id, socket);
-    this.lastUsedAt = this.deps.now();
-    e.sockets += 1;
-    e.lastActivityAt = this.deps.now();
+    this.lastUsedAt = now;
+    e.lastActivityAt = now;
     socket.subscribe(worldTopic(this.worldId));
     socket.subscribe(userTopic(this.worldId, e.id));
     socket.subscribe(viewTopic(this.worldId, e.cx, e.cy));
     this.viewers.add(e.cx, e.cy);
     this.comeOnline(e);
     socket.send({ type: 'players_list', players: this.visibleTo(e) });
-    const at = this.deps.now();
-    this.connectedAt.set(e.id, at);
-    this.emit({ k: 'takeover', userId: e.id, at });
+    this.connectedAt.set(e.id, now);
+    this.emit({ k: 'takeover', userId: e.id, at: now });
   }
 
   disconnect(e: Entity, socket: LiveSocket): void {
@@ -217,7 +214,6 @@ export class WorldRoom {
     this.sockets.delete(e.id);
     this.connectedAt.delete(e.id);
     this.viewers.remove(e.cx, e.cy);
-    e.sockets = Math.max(0, e.sockets - 1);
     e.lastActivityAt = 0;
     e.dirty = true;
     if (!this.isOnline(e)) this.goOffline(e);
@@ -268,9 +264,7 @@ export class WorldRoom {
         .map((p) => p.color),
     );
     this.emit({ k: 'join', e: presenceEntry(e) });
-    void this.deps.log
-      .presence(this.worldId, e.id, 'join', `${shownName(e)} entered the wasteland`)
-      .catch((err) => this.deps.report('join log failed', err));
+    void this.deps.log.presence(e, 'join').catch((err) => this.deps.report('join log failed', err));
   }
 
   private goOffline(e: Entity): void {
@@ -285,7 +279,7 @@ export class WorldRoom {
     e.lastActivityAt = 0;
     this.goOffline(e);
     e.pendingLeaveAt = 0;
-    await this.deps.log.presence(this.worldId, e.id, 'leave', `${shownName(e)} left the wasteland`);
+    await this.deps.log.presence(e, 'leave');
   }
 
   emitRoster(): void {
@@ -304,7 +298,7 @@ export class WorldRoom {
         if (e.pendingLeaveAt && now - e.pendingLeaveAt >= this.deps.reconnectGraceMs) {
           e.pendingLeaveAt = 0;
           if (!this.presence.has(e.id)) {
-            await this.deps.log.presence(this.worldId, e.id, 'leave', `${shownName(e)} left the wasteland`);
+            await this.deps.log.presence(e, 'leave');
           }
         }
       }
