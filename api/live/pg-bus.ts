@@ -33,12 +33,14 @@ export function packPayloads(
   let dropped = 0;
   const head = `{"f":${JSON.stringify(from)},"b":[`;
   const tail = ']}';
+  // What every payload spends on its envelope, measured once.
+  const envelope = bytes(head) + bytes(tail);
   let parts: string[] = [];
-  let size = bytes(head) + bytes(tail);
+  let size = envelope;
   const flush = () => {
     if (parts.length) payloads.push(head + parts.join(',') + tail);
     parts = [];
-    size = bytes(head) + bytes(tail);
+    size = envelope;
   };
   for (const { worldId, events } of batches) {
     const worldHead = `{"w":${JSON.stringify(worldId)},"e":[`;
@@ -48,20 +50,21 @@ export function packPayloads(
     const closeWorld = () => {
       if (!current.length) return;
       const part = worldHead + current.join(',') + ']}';
-      if (size + bytes(part) + 1 > maxBytes) flush();
+      const partBytes = bytes(part);
+      if (size + partBytes + 1 > maxBytes) flush();
       parts.push(part);
-      size += bytes(part) + 1;
+      size += partBytes + 1;
       current = [];
       currentSize = 0;
     };
     for (const event of events) {
       const json = JSON.stringify(event);
       const n = bytes(json) + 1;
-      if (bytes(head) + bytes(tail) + overhead + n > maxBytes) {
+      if (envelope + overhead + n > maxBytes) {
         dropped += 1;
         continue;
       }
-      if (bytes(head) + bytes(tail) + overhead + currentSize + n > maxBytes) {
+      if (envelope + overhead + currentSize + n > maxBytes) {
         closeWorld();
         flush();
       }
