@@ -19,7 +19,8 @@ import { PROTOCOL_VERSION } from '../contract/protocol.ts';
 import { BUS_CHANNEL } from '../live/pg-bus.ts';
 import { hashSessionToken, newSessionToken } from '../modules/auth/session.ts';
 import { freshPostgresUrl } from '../testing/databases.ts';
-import { freePort, spawnServer, type ServerProcess } from '../testing/process.ts';
+import { freePort } from '../testing/free-port.ts';
+import { spawnServer, type ServerProcess } from '../testing/process.ts';
 import { postgresCpuSeconds, runLoad, type LoadResult, type LoadUser } from './live-load.ts';
 
 const WORLDS = Number(process.env.BENCH_WORLDS ?? 50);

@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './free-port.ts';
 
-export { freePort };
-
 const root = resolve(import.meta.dir, '../..');
 
 /** A production server (`bun api/server.ts`) in its own OS process, as an operator runs it. */
