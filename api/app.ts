@@ -19,6 +19,10 @@ import { auditIntervalMs, LiveConnections } from './live/connections.ts';
 import { playerModule } from './modules/player/index.ts';
 import { actionsModule } from './modules/actions/index.ts';
 import { ActionsService } from './modules/actions/service.ts';
+import { settlementsModule } from './modules/settlements/index.ts';
+import { SettlementQueries } from './modules/settlements/queries.ts';
+import { SettlementService } from './modules/settlements/service.ts';
+import { StorageService } from './modules/settlements/storage-service.ts';
 import { worldModule } from './modules/world/index.ts';
 import { WorldService } from './modules/world/service.ts';
 import { WS_MAX_MESSAGE_BYTES } from './contract/protocol.ts';
@@ -62,6 +66,7 @@ export function createApp(deps: AppDeps) {
     () => worlds.time(),
   );
   const actions = new ActionsService(services, worlds, live);
+  const settlements = new SettlementService(services, worlds, live);
   const liveConnections = new LiveConnections();
   services.accessEnded.relayThrough((end) => live.relayAccessEnd(end));
   services.accessEnded.on(({ userId, code, reason }) => live.endAccessHere(userId, code, reason));
@@ -95,6 +100,7 @@ export function createApp(deps: AppDeps) {
     .use(worldModule(services, worlds, live))
     .use(playerModule(services, worlds, live))
     .use(actionsModule(services, actions))
+    .use(settlementsModule(services, settlements, new StorageService(settlements), new SettlementQueries(services, settlements)))
     .use(liveSocketModule(services, live, liveConnections, async (worldId) => (await worlds.world(worldId)) !== null))
     .use(siteModule(deps.config.siteDir));
 }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_MAX_PLAYERS, DEFAULT_SEAT_TIMEOUT_MS } from './contract/lobby.ts';
 import { DEFAULT_LOGIN_FAILURES_PER_ADDRESS, DEFAULT_LOGIN_FAILURES_PER_USERNAME, LOGIN_FAILURE_LIMIT } from './contract/auth.ts';
 import { DAY_CYCLE_MS } from './contract/world.ts';
+import { itemDef } from './contract/items.ts';
 
 /** Everything the server reads from its environment, parsed once at start-up. */
 export interface Config {
@@ -34,6 +35,11 @@ export interface Config {
   loginFailuresPerUsername: number;
   /** Sign-in attempts checked per client address over all usernames per window (LOGIN_FAILURES_PER_ADDRESS). */
   loginFailuresPerAddress: number;
+  /**
+   * What a survivor carries on first entering a world (STARTER_KIT, e.g. "Wood Planks:3,Scrap Metal:2"; default
+   * none): for demo servers, tutorials and the browser tests. Names must be in the item catalogue.
+   */
+  starterKit: { itemName: string; quality: number; quantity: number }[];
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -58,6 +64,18 @@ function proxyHops(value: string | undefined): number {
 function atLeastPairLimit(n: number, name: string): number {
   if (n < LOGIN_FAILURE_LIMIT) throw new Error(`${name} must be at least ${LOGIN_FAILURE_LIMIT}, got ${n}`);
   return n;
+}
+
+function starterKit(value: string | undefined): Config['starterKit'] {
+  if (!value?.trim()) return [];
+  return value.split(',').map((part) => {
+    const [rawName, rawCount] = part.split(':');
+    const name = rawName?.trim() ?? '';
+    const def = itemDef(name);
+    if (!def) throw new Error(`STARTER_KIT names an unknown item: "${name}"`);
+    const quantity = positive(int(rawCount?.trim(), 1, 'STARTER_KIT count'), 'STARTER_KIT count');
+    return { itemName: def.name, quality: Math.round((def.quality[0] + def.quality[1]) / 2), quantity };
+  });
 }
 
 function seed(value: string): number {
@@ -95,5 +113,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       int(env.LOGIN_FAILURES_PER_ADDRESS, DEFAULT_LOGIN_FAILURES_PER_ADDRESS, 'LOGIN_FAILURES_PER_ADDRESS'),
       'LOGIN_FAILURES_PER_ADDRESS',
     ),
+    starterKit: starterKit(env.STARTER_KIT),
   };
 }

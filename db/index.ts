@@ -3,6 +3,7 @@ import { accountsRepo } from './repos/accounts.ts';
 import { actionsRepo } from './repos/actions.ts';
 import { lobbyRepo } from './repos/lobby.ts';
 import { playersRepo } from './repos/players.ts';
+import { settlementsRepo } from './repos/settlements.ts';
 import { worldRepo } from './repos/world.ts';
 
 export { openDatabase, DataDirLockedError } from './client.ts';
@@ -16,6 +17,7 @@ export function repositories(db: Db) {
     lobby: lobbyRepo(db),
     world: worldRepo(db),
     actions: actionsRepo(db),
+    settlements: settlementsRepo(db),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

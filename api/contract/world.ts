@@ -127,7 +127,7 @@ export const Region = type({
   legend: 'string[]',
   pois: PoiView.array(),
   settlements: SettlementSummary.array(),
-  shelters: 'unknown[]',
+  shelters: type({ id: 'string', x: 'number', y: 'number' }).array(),
 });
 export type Region = typeof Region.infer;
 
@@ -144,8 +144,6 @@ export const TerrainInfo = type({
 });
 export type TerrainInfo = typeof TerrainInfo.infer;
 
-export const Settlements = SettlementSummary.array();
-export const Shelters = type('unknown[]');
 export const LivePlayers = LivePlayer.array();
 export const WorldEvents = WorldEvent.array();
 

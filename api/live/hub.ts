@@ -138,15 +138,18 @@ export class LiveHub {
     let row = await players.find(user.id, worldId);
     if (!row) {
       const spawn = room.deps.terrain.spawnPoint(hashString(user.id));
-      row = await players.createIfMissing({
-        userId: user.id,
-        worldId,
-        name: user.username,
-        x: spawn.x,
-        y: spawn.y,
-        color: colorFor(user.id),
-        isOnline: false,
-      });
+      row = await players.createIfMissing(
+        {
+          userId: user.id,
+          worldId,
+          name: user.username,
+          x: spawn.x,
+          y: spawn.y,
+          color: colorFor(user.id),
+          isOnline: false,
+        },
+        this.services.config.starterKit,
+      );
     }
     const raced = room.entities.get(user.id);
     if (raced) return raced;

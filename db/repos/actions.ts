@@ -12,10 +12,10 @@ export interface ItemGrant {
   quantity: number;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Operations valid inside one player-action transaction. */
-function actionOps(tx: Tx | Db) {
+export function actionOps(tx: Tx | Db) {
   return {
     /** The POI's stored state, created at its starting significance if new, locked until the transaction ends. */
     async lockPoi(worldId: string, poiId: string, startingSignificance: number, now: Date): Promise<PoiStateRow> {

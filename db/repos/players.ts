@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { actionOps } from './actions.ts';
 import { players } from '../schema/index.ts';
 
 export type PlayerRow = typeof players.$inferSelect;
@@ -40,12 +41,24 @@ export function playersRepo(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** Creates the survivor on first entry; an existing one is returned untouched. */
-    async createIfMissing(player: typeof players.$inferInsert): Promise<PlayerRow> {
-      await db
-        .insert(players)
-        .values(player)
-        .onConflictDoNothing({ target: [players.userId, players.worldId] });
+    /**
+     * Creates the survivor on first entry, with the starter kit in their pack, in one transaction; an existing one is
+     * returned untouched (and gets no kit).
+     */
+    async createIfMissing(
+      player: typeof players.$inferInsert,
+      kit: readonly { itemName: string; quality: number; quantity: number }[] = [],
+    ): Promise<PlayerRow> {
+      await db.transaction(async (tx) => {
+        const created = await tx
+          .insert(players)
+          .values(player)
+          .onConflictDoNothing({ target: [players.userId, players.worldId] })
+          .returning({ userId: players.userId });
+        if (created.length && kit.length) {
+          await actionOps(tx).grantItems(player.userId, player.worldId, [...kit], new Date());
+        }
+      });
       return (await this.find(player.userId, player.worldId))!;
     },
 

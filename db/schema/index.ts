@@ -3,3 +3,4 @@ export * from './players.ts';
 export * from './lobby.ts';
 export * from './world.ts';
 export * from './inventory.ts';
+export * from './settlements.ts';

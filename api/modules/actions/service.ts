@@ -1,4 +1,4 @@
-import { BIOME_NAMES, chunkOfTile, inPoiReach, poiReach, tileKey, tileOfWorld, type Poi } from '../../../core-wasm/index.ts';
+import { BIOME_NAMES, inPoiReach, poiReach, tileKey, tileOfWorld } from '../../../core-wasm/index.ts';
 import { UNKNOWN_WORLD } from '../../contract/http.ts';
 import { itemDef, type InventoryItem } from '../../contract/items.ts';
 import {
@@ -28,7 +28,6 @@ export const POI_NOT_FOUND = 'POI does not exist';
 export const POSITION_OUT_OF_SYNC = 'Your position is out of sync with the server; wait a moment and try again';
 
 const TOOL_NAMES = Object.values(TOOL_ITEMS);
-const POI_ID = /^poi_(\d+)_(-?\d+)_(-?\d+)$/;
 
 /** Scavenging, foraging and the inventory: parse → load → pure rule → one transaction → publish. */
 export class ActionsService {
@@ -39,23 +38,10 @@ export class ActionsService {
     private readonly rng: () => Rng = freshRng,
   ) {}
 
-  private async findPoi(worldId: string, poiId: string): Promise<Poi | null> {
-    const w = await this.worlds.world(worldId);
-    const m = POI_ID.exec(poiId);
-    if (!w || !m || Number(m[1]) !== w.info.seed) return null;
-    const tileX = Number(m[2]);
-    const tileY = Number(m[3]);
-    try {
-      return w.terrain.pois(chunkOfTile(tileX), chunkOfTile(tileY)).find((p) => p.id === poiId) ?? null;
-    } catch {
-      return null; // coordinates outside the world
-    }
-  }
-
   /** One search of a POI: the result, or the error to answer (404 unknown world or POI, 403 out of reach). */
   async scavenge(user: UserRow, worldId: string, poiId: string) {
     if (!(await this.worlds.world(worldId))) return httpError(404, UNKNOWN_WORLD);
-    const poi = await this.findPoi(worldId, poiId);
+    const poi = await this.worlds.findPoi(worldId, poiId);
     if (!poi) return httpError(404, POI_NOT_FOUND);
     const walker = await this.live.walker(user, worldId);
     if (!inPoiReach(poi, walker.pos.x, walker.pos.y)) {

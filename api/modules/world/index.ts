@@ -5,9 +5,6 @@ import {
   LivePlayers,
   PositionQuery,
   Region,
-  RegionQuery,
-  Settlements,
-  Shelters,
   TerrainInfo,
   TimeInfo,
   WorldEvents,
@@ -48,17 +45,6 @@ export function worldModule(services: Services, worlds: WorldService, live: Live
         httpError(404, UNKNOWN_WORLD),
       { game: true, params: WorldParams, query: ChunksQuery, response: { 200: Region, ...inWorld } },
     )
-    .get(
-      '/world/:worldId/settlements',
-      async ({ params }) => ((await known(params.worldId)) ? [] : httpError(404, UNKNOWN_WORLD)),
-      { game: true, params: WorldParams, query: RegionQuery, response: { 200: Settlements, ...inWorld } },
-    )
-    .get('/world/:worldId/shelters', async ({ params }) => ((await known(params.worldId)) ? [] : httpError(404, UNKNOWN_WORLD)), {
-      game: true,
-      params: WorldParams,
-      query: RegionQuery,
-      response: { 200: Shelters, ...inWorld },
-    })
     .get(
       '/world/:worldId/terrain-info',
       async ({ params, query }) => {

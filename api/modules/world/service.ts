@@ -1,5 +1,6 @@
 import {
   BIOME_NAMES,
+  chunkOfTile,
   MAX_CHUNK_COORD,
   TILE_SIZE,
   VISION_DAY_MULTIPLIER,
@@ -15,6 +16,9 @@ import { recoveredSignificance } from '../../game/scavenge.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import { CoreTerrain, WORLD_EXTENT_UNITS } from './terrain.ts';
+
+/** The shape of every POI id: `poi_<seed>_<tileX>_<tileY>`. */
+export const POI_ID = /^poi_(\d+)_(-?\d+)_(-?\d+)$/;
 
 export const DEFAULT_WORLD_NAME = 'The Wasteland';
 
@@ -66,6 +70,21 @@ export class WorldService {
     return w;
   }
 
+  /**
+   * The generated POI with this id in this world, or null: a malformed id, another world's seed, coordinates outside
+   * the world or no POI there (ids are `poi_<seed>_<tileX>_<tileY>`).
+   */
+  async findPoi(worldId: string, poiId: string): Promise<Poi | null> {
+    const w = await this.world(worldId);
+    const m = POI_ID.exec(poiId);
+    if (!w || !m || Number(m[1]) !== w.info.seed) return null;
+    try {
+      return w.terrain.pois(chunkOfTile(Number(m[2])), chunkOfTile(Number(m[3]))).find((p) => p.id === poiId) ?? null;
+    } catch {
+      return null; // coordinates outside the world
+    }
+  }
+
   /** For the live layer: every known world has terrain; the default one is created on demand. */
   async terrainFor(worldId: string): Promise<CoreTerrain> {
     const w = await this.world(worldId);
@@ -114,7 +133,19 @@ export class WorldService {
         pois.push(...w.terrain.pois(x, y));
       }
     }
-    return { chunks, legend: [...BIOME_NAMES], pois: await this.poiViews(worldId, pois), settlements: [], shelters: [] };
+    const range = { cx0: lo(cx), cx1: hi(cx), cy0: lo(cy), cy1: hi(cy) };
+    const [poiViews, settlements, shelters] = await Promise.all([
+      this.poiViews(worldId, pois),
+      this.services.repos.settlements.settlementsInChunks(worldId, range),
+      this.services.repos.settlements.sheltersInChunks(worldId, range),
+    ]);
+    return {
+      chunks,
+      legend: [...BIOME_NAMES],
+      pois: poiViews,
+      settlements: settlements.map((st) => ({ id: String(st.id), worldId: st.worldId, name: st.name, x: st.x, y: st.y })),
+      shelters: shelters.map((sh) => ({ id: String(sh.id), x: sh.x, y: sh.y })),
+    };
   }
 
   async terrainInfo(worldId: string, x: number, y: number): Promise<TerrainInfo | 'unknown-world' | 'outside'> {

@@ -1,0 +1,183 @@
+/**
+ * The settlement rules: shelters, settlements, buildings and what they cost, container capacity and who may manage.
+ * One home: the server judges every request with these (api/modules/settlements), the islands show costs and
+ * enable buttons with the same functions, and the wiki quotes these numbers. Pure: no server imports.
+ */
+import { INTERACTION_RADIUS } from '../../core-wasm/constants.ts';
+import { itemDef, STORAGE_CATEGORIES, type StorageCategory } from '../contract/items.ts';
+
+/** Item name → how many. */
+export type Materials = Readonly<Record<string, number>>;
+
+export const BUILDING_TYPES = ['bed', 'container'] as const;
+export type BuildingType = (typeof BUILDING_TYPES)[number];
+export const CONTAINER_SUBTYPES = STORAGE_CATEGORIES;
+export type ContainerSubtype = StorageCategory;
+
+/** Spec section 9: a shelter, summed over stacks of any quality (the lowest quality is spent first). */
+export const SHELTER_COST: Materials = { 'Wood Planks': 3, 'Scrap Metal': 2, 'Cloth Scraps': 1 };
+/** Spec section 9: what the first of each kind costs. */
+export const BED_BASE_COST: Materials = { 'Cloth Scraps': 3, 'Wood Planks': 2 };
+export const CONTAINER_BASE_COST: Readonly<Record<ContainerSubtype, Materials>> = {
+  food: { 'Wood Planks': 4, 'Scrap Metal': 2 },
+  medicine: { 'Glass Shards': 3, 'Scrap Metal': 2 },
+  ammo: { 'Steel Pipes': 2, 'Scrap Metal': 4 },
+  materials: { 'Wood Planks': 3, 'Steel Pipes': 2 },
+  items: { 'Wood Planks': 3, 'Scrap Metal': 3 },
+  misc: { 'Wood Planks': 2, 'Cloth Scraps': 2 },
+};
+/** Each building of the same kind already standing adds half the base cost (rounded up per material). */
+export const COST_STEP_PER_EXISTING = 0.5;
+/** Spec section 9: reinforcing a container, whatever its level. */
+export const REINFORCE_COST: Materials = { 'Scrap Metal': 5, 'Cloth Scraps': 3 };
+
+/** Units a new container holds (one unit per item); each reinforcement adds a step, up to the maximum level. */
+export const CONTAINER_BASE_CAPACITY = 100;
+export const CONTAINER_CAPACITY_STEP = 50;
+export const CONTAINER_MAX_LEVEL = 4;
+/** Spec section 9: reported with every container (the part of its contents later raid rules may not take). */
+export const PROTECTED_CAPACITY = 50;
+
+/** How far (world units) a shelter or a settlement can be built from where the survivor stands: the spec's reach. */
+export const SHELTER_REACH = INTERACTION_RADIUS;
+/** Settlement centres keep at least this far apart (world units: 40 tiles). */
+export const SETTLEMENT_MIN_DISTANCE = 200;
+/**
+ * Building, reinforcing and moving items in or out of storage happen at the settlement: within this many world
+ * units (20 tiles) of its centre. The equipment rules use the same radius.
+ */
+export const SETTLEMENT_REACH = 100;
+export const SETTLEMENT_NAME_MAX = 40;
+export const BUILDING_NAME_MAX = 40;
+/** Spec section 9: one click takes at most 20 of an item out of storage, 1 of the items (equipment) category. */
+export const TRANSFER_MAX = 20;
+export const TRANSFER_MAX_ITEMS = 1;
+
+/** What the n-th building of a kind costs, where `existing` of that kind already stand: base × (1 + 0.5 n), rounded up. */
+export function scaledCost(base: Materials, existing: number): Materials {
+  const factor = 1 + COST_STEP_PER_EXISTING * existing;
+  return Object.fromEntries(Object.entries(base).map(([name, n]) => [name, Math.ceil(n * factor)]));
+}
+
+export function buildingBaseCost(type: BuildingType, subtype: ContainerSubtype | null): Materials {
+  return type === 'bed' ? BED_BASE_COST : CONTAINER_BASE_COST[subtype ?? 'misc'];
+}
+
+/** Beds count beds; containers count containers of the same subtype. */
+export function sameKind(
+  a: { type: BuildingType; subtype: string | null },
+  b: { type: BuildingType; subtype: string | null },
+): boolean {
+  return a.type === b.type && (a.type === 'bed' || a.subtype === b.subtype);
+}
+
+/** The cost of the next building of this kind in a settlement whose buildings are `standing`. */
+export function nextBuildingCost(
+  type: BuildingType,
+  subtype: ContainerSubtype | null,
+  standing: readonly { type: BuildingType; subtype: string | null }[],
+): Materials {
+  const existing = standing.filter((b) => sameKind(b, { type, subtype })).length;
+  return scaledCost(buildingBaseCost(type, subtype), existing);
+}
+
+export function containerCapacity(level: number): number {
+  return CONTAINER_BASE_CAPACITY + CONTAINER_CAPACITY_STEP * Math.min(Math.max(0, level), CONTAINER_MAX_LEVEL);
+}
+
+/** How many of an item one transfer-from-storage click takes at most. */
+export function transferLimit(itemName: string): number {
+  return itemDef(itemName)?.category === 'items' ? TRANSFER_MAX_ITEMS : TRANSFER_MAX;
+}
+
+/** The storage category an item belongs in (unknown names are misc). */
+export function categoryOf(itemName: string): StorageCategory {
+  return itemDef(itemName)?.category ?? 'misc';
+}
+
+/** Trims a settlement or building name; the wire schema then checks its length. */
+export function cleanName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ');
+}
+
+// ── Who manages ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A settlement is manageable by a player who holds a bed there; its founder manages it too while no player holds a
+ * bed there (before the first bed, or when the founder's bed went to someone else's settlement).
+ */
+export function canManage(userId: string, s: { founderId: string; bedHolders: readonly string[] }): boolean {
+  return s.bedHolders.includes(userId) || (s.founderId === userId && s.bedHolders.length === 0);
+}
+
+// ── Spending materials ──────────────────────────────────────────────────────────────────────────────────────────
+
+export interface Stack {
+  id: number;
+  itemName: string;
+  quality: number;
+  quantity: number;
+}
+
+export interface Shortage {
+  itemName: string;
+  have: number;
+  need: number;
+}
+
+/** Sum of each needed item over every stack of any quality. */
+export function owned(stacks: readonly Stack[], needs: Materials): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const name of Object.keys(needs)) {
+    out[name] = stacks.filter((s) => s.itemName === name).reduce((sum, s) => sum + s.quantity, 0);
+  }
+  return out;
+}
+
+export function shortages(stacks: readonly Stack[], needs: Materials): Shortage[] {
+  const have = owned(stacks, needs);
+  return Object.entries(needs)
+    .filter(([name, need]) => (have[name] ?? 0) < need)
+    .map(([itemName, need]) => ({ itemName, have: have[itemName] ?? 0, need }));
+}
+
+/**
+ * Which stacks pay for `needs`: the lowest quality first. Either every take (stack id → quantity) or what is
+ * missing; nothing is taken when anything is missing.
+ */
+export function planPayment(
+  stacks: readonly Stack[],
+  needs: Materials,
+): { ok: true; takes: { id: number; quantity: number }[] } | { ok: false; missing: Shortage[] } {
+  const missing = shortages(stacks, needs);
+  if (missing.length) return { ok: false, missing };
+  const takes: { id: number; quantity: number }[] = [];
+  for (const [name, need] of Object.entries(needs)) {
+    let left = need;
+    const ofItem = stacks
+      .filter((s) => s.itemName === name && s.quantity > 0)
+      .sort((a, b) => a.quality - b.quality || a.id - b.id);
+    for (const s of ofItem) {
+      if (left <= 0) break;
+      const take = Math.min(left, s.quantity);
+      takes.push({ id: s.id, quantity: take });
+      left -= take;
+    }
+  }
+  return { ok: true, takes };
+}
+
+export const INSUFFICIENT_MATERIALS = 'Insufficient materials!';
+
+/** 'Insufficient materials! Missing 2 Wood Planks, 1 Cloth Scraps.' */
+export function insufficientMessage(missing: readonly Shortage[]): string {
+  return `${INSUFFICIENT_MATERIALS} Missing ${missing.map((m) => `${m.need - m.have} ${m.itemName}`).join(', ')}.`;
+}
+
+export function formatMaterials(m: Materials): string {
+  return Object.entries(m)
+    .map(([name, n]) => `${n} ${name}`)
+    .join(', ');
+}
+
+export { STORAGE_CATEGORIES };

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/**
+ * A shelter: built on a tile (a basic shelter) or inside a POI's reach (it upgrades that POI: poiId set). One per
+ * tile and one per POI; a settlement is founded at one.
+ */
+export const shelters = pgTable(
+  'shelters',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    worldId: text('world_id').notNull(),
+    tileX: integer('tile_x').notNull(),
+    tileY: integer('tile_y').notNull(),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+    chunkX: integer('chunk_x').notNull(),
+    chunkY: integer('chunk_y').notNull(),
+    poiId: text('poi_id'),
+    builtBy: text('built_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('shelters_tile_uq').on(t.worldId, t.tileX, t.tileY),
+    uniqueIndex('shelters_poi_uq').on(t.worldId, t.poiId).where(sql`${t.poiId} is not null`),
+    index('shelters_region_idx').on(t.worldId, t.chunkX, t.chunkY),
+  ],
+);
+
+/** A named settlement at a shelter. Names are unique per world regardless of case. */
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    worldId: text('world_id').notNull(),
+    name: text('name').notNull(),
+    shelterId: integer('shelter_id')
+      .notNull()
+      .references(() => shelters.id),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+    chunkX: integer('chunk_x').notNull(),
+    chunkY: integer('chunk_y').notNull(),
+    biome: text('biome').notNull(),
+    poiId: text('poi_id'),
+    founderId: text('founder_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('settlements_name_uq').on(t.worldId, sql`lower(${t.name})`),
+    unique('settlements_shelter_uq').on(t.shelterId),
+    index('settlements_region_idx').on(t.worldId, t.chunkX, t.chunkY),
+    index('settlements_founder_idx').on(t.founderId, t.worldId),
+  ],
+);
+
+/** Beds and containers. `level` counts a container's reinforcements. */
+export const buildings = pgTable(
+  'buildings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    settlementId: integer('settlement_id')
+      .notNull()
+      .references(() => settlements.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['bed', 'container'] }).notNull(),
+    subtype: text('subtype', { enum: ['food', 'medicine', 'ammo', 'materials', 'items', 'misc'] }),
+    name: text('name').notNull(),
+    level: integer('level').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('buildings_settlement_idx').on(t.settlementId),
+    check('buildings_subtype_ck', sql`(${t.type} = 'bed') = (${t.subtype} is null)`),
+  ],
+);
+
+/** Who sleeps in a bed: a player holds at most one bed per world. */
+export const bedAssignments = pgTable(
+  'bed_assignments',
+  {
+    bedId: integer('bed_id')
+      .primaryKey()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    worldId: text('world_id').notNull(),
+    settlementId: integer('settlement_id')
+      .notNull()
+      .references(() => settlements.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [unique('bed_assignments_user_uq').on(t.worldId, t.userId), index('bed_assignments_settlement_idx').on(t.settlementId)],
+);
+
+/** A container's contents: one row per item and quality, like the inventory. */
+export const storageItems = pgTable(
+  'storage_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    itemName: text('item_name').notNull(),
+    quality: integer('quality').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    unique('storage_stack_uq').on(t.buildingId, t.itemName, t.quality),
+    check('storage_quantity_ck', sql`${t.quantity} >= 0`),
+  ],
+);
