@@ -43,7 +43,9 @@ const finite = type('number').narrow((n, ctx) => Number.isFinite(n) || ctx.mustB
 /** What the client displayed as the cost: read for logging only, the server computes the real one. */
 const ShownMaterials = type('Record<string, number>');
 /** Settlement, building and shelter ids: the database's positive integers, as strings on the wire. */
-export const idText = type(/^[1-9]\d{0,9}$/).describe('a numeric id');
+export const idText = type(/^[1-9]\d{0,9}$/)
+  .narrow((s) => Number(s) <= 2_147_483_647)
+  .describe('a numeric id');
 export const Category = type.enumerated(...STORAGE_CATEGORIES);
 
 export const BuildShelterBody = type({ worldId: worldIdText, x: finite, y: finite, 'materials?': ShownMaterials });

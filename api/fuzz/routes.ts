@@ -155,6 +155,16 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     maxKeys: 3,
   });
   const noBody = rarely(hostileValue, 4);
+  const numericId = fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: 1, max: 40 }).map(String) },
+    { weight: 1, arbitrary: fc.constantFrom('0', '-1', '01', '1.5', '99999999999', '2147483648', '9999999999') },
+    { weight: 1, arbitrary: hostileString },
+  );
+  const materials = fc.oneof(
+    fc.dictionary(fc.constantFrom('Wood Planks', 'Scrap Metal', 'Cloth Scraps'), fc.integer({ min: 0, max: 10 })),
+    fc.dictionary(hostileString, hostileValue, { maxKeys: 3 }),
+  );
+  const worldBody = nearValidObject({ worldId: worldIdValue }, { worldId: fc.constant('default') });
 
   return {
     'GET /api/health': { auth: false, query: anyQuery },
@@ -274,6 +284,79 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     },
     'GET /api/player/inventory': { auth: true, query: worldIdQuery },
     'GET /api/player/npc-spawn-check': { auth: true, query: worldIdQuery },
+    'POST /api/build-shelter': {
+      auth: true,
+      body: nearValidObject(
+        { worldId: worldIdValue, x: coordNumber(ctx.player.x), y: coordNumber(ctx.player.y), materials: materials },
+        { worldId: fc.constant('default'), x: near(ctx.player.x), y: near(ctx.player.y) },
+      ),
+    },
+    'POST /api/settlements': {
+      auth: true,
+      body: nearValidObject(
+        { worldId: worldIdValue, name: textField(45), x: coordNumber(ctx.player.x), y: coordNumber(ctx.player.y), poiId },
+        {
+          worldId: fc.constant('default'),
+          name: fc.string({ minLength: 1, maxLength: 40 }),
+          x: near(ctx.player.x),
+          y: near(ctx.player.y),
+        },
+      ),
+    },
+    'GET /api/player/settlements': { auth: true, query: worldIdQuery },
+    'GET /api/settlements/:id': { auth: true, params: { id: numericId }, query: anyQuery },
+    'GET /api/settlements/:id/buildings': { auth: true, params: { id: numericId }, query: anyQuery },
+    'GET /api/settlements/:id/storage': { auth: true, params: { id: numericId }, query: anyQuery },
+    'GET /api/settlements/:id/bed-assignments': { auth: true, params: { id: numericId }, query: anyQuery },
+    'POST /api/buildings': {
+      auth: true,
+      body: nearValidObject(
+        {
+          type: fc.oneof(fc.constantFrom('bed', 'container', 'tower', 'Bed'), hostileString),
+          subtype: fc.oneof(
+            fc.constantFrom('food', 'medicine', 'ammo', 'materials', 'items', 'misc', 'jewels', null),
+            hostileString,
+          ),
+          name: textField(45),
+          materials,
+          settlementId: numericId,
+          worldId: worldIdValue,
+        },
+        {
+          type: fc.constantFrom('bed', 'container'),
+          subtype: fc.constantFrom('food', 'misc'),
+          name: fc.string({ minLength: 1, maxLength: 40 }),
+          settlementId: fc.integer({ min: 1, max: 20 }).map(String),
+          worldId: fc.constant('default'),
+        },
+      ),
+    },
+    'POST /api/buildings/:id/upgrade': { auth: true, params: { id: numericId }, body: worldBody },
+    'POST /api/settlements/:id/auto-deposit-items': { auth: true, params: { id: numericId }, body: worldBody },
+    'POST /api/settlements/:id/deposit-by-category': {
+      auth: true,
+      params: { id: numericId },
+      body: nearValidObject(
+        { worldId: worldIdValue, category: fc.oneof(fc.constantFrom('food', 'ammo', 'weapons'), hostileString) },
+        { worldId: fc.constant('default'), category: fc.constantFrom('food', 'items') },
+      ),
+    },
+    'POST /api/settlements/:id/transfer-from-storage': {
+      auth: true,
+      params: { id: numericId },
+      body: nearValidObject(
+        { worldId: worldIdValue, itemName: textField(70), quantity: fc.oneof(fc.integer({ min: -5, max: 100 }), hostileNumber) },
+        {
+          worldId: fc.constant('default'),
+          itemName: fc.constantFrom('Canned Beans', 'Crowbar'),
+          quantity: fc.integer({ min: 1, max: 50 }),
+        },
+      ),
+    },
+    'POST /api/settlements/:id/consolidate': { auth: true, params: { id: numericId }, body: worldBody },
+    'POST /api/settlements/:id/pickup-all': { auth: true, params: { id: numericId }, body: worldBody },
+    'POST /api/settlements/:id/fix-categorization': { auth: true, params: { id: numericId }, body: worldBody },
+    'POST /api/settlements/:id/fix-items': { auth: true, params: { id: numericId }, body: fc.oneof(worldBody, noBody) },
     'WS /ws': {
       auth: true,
       socket: true,
