@@ -11,6 +11,7 @@ const benches: { name: string; file: string }[] = [
   { name: 'live', file: 'api/bench/live.ts' },
   { name: 'bus', file: 'api/bench/bus.ts' },
   { name: 'admission', file: 'api/bench/admission.ts' },
+  { name: 'settlements', file: 'api/bench/settlements.ts' },
 ];
 
 for (const b of benches) {
