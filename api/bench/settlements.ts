@@ -89,7 +89,7 @@ function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function measure(server: TestServer, client: TestClient, span: number): Promise<string> {
+async function measure(client: TestClient, span: number): Promise<string> {
   const times: number[] = [];
   let listed = 0;
   for (let i = 0; i < REQUESTS + 20; i++) {
@@ -123,7 +123,7 @@ for (const backend of backends()) {
     ] as const) {
       await seed(server, span);
       console.log(
-        `${backend.padEnd(8)} ${label.padEnd(6)} ${SETTLEMENTS} settlements, radius 3: ${await measure(server, c, span === 7 ? 1 : span)}`,
+        `${backend.padEnd(8)} ${label.padEnd(6)} ${SETTLEMENTS} settlements, radius 3: ${await measure(c, span === 7 ? 1 : span)}`,
       );
     }
   } finally {
