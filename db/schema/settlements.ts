@@ -122,3 +122,43 @@ export const storageItems = pgTable(
     check('storage_quantity_ck', sql`${t.quantity} >= 0`),
   ],
 );
+
+/** An invitation to a vacant bed: one pending per bed; accepting takes the bed, rejecting or withdrawing frees it. */
+export const bedInvitations = pgTable(
+  'bed_invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    worldId: text('world_id').notNull(),
+    settlementId: integer('settlement_id')
+      .notNull()
+      .references(() => settlements.id, { onDelete: 'cascade' }),
+    bedId: integer('bed_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    fromUserId: text('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inviteeId: text('invitee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [unique('bed_invitations_bed_uq').on(t.bedId), index('bed_invitations_invitee_idx').on(t.inviteeId, t.worldId)],
+);
+
+/** What a survivor wears: one item per slot, taken out of the inventory or a settlement's storage. */
+export const playerEquipment = pgTable(
+  'player_equipment',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    worldId: text('world_id').notNull(),
+    slot: text('slot', { enum: ['vision', 'communication', 'tool', 'light', 'device', 'other'] }).notNull(),
+    itemName: text('item_name').notNull(),
+    quality: integer('quality').notNull(),
+    equippedAt: timestamp('equipped_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [unique('player_equipment_slot_uq').on(t.userId, t.worldId, t.slot)],
+);
