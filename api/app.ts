@@ -19,6 +19,8 @@ import { auditIntervalMs, LiveConnections } from './live/connections.ts';
 import { playerModule } from './modules/player/index.ts';
 import { actionsModule } from './modules/actions/index.ts';
 import { ActionsService } from './modules/actions/service.ts';
+import { bedsModule } from './modules/settlements/beds.ts';
+import { BedService } from './modules/settlements/beds-service.ts';
 import { settlementsModule } from './modules/settlements/index.ts';
 import { SettlementQueries } from './modules/settlements/queries.ts';
 import { SettlementService } from './modules/settlements/service.ts';
@@ -67,6 +69,7 @@ export function createApp(deps: AppDeps) {
   );
   const actions = new ActionsService(services, worlds, live);
   const settlements = new SettlementService(services, worlds, live);
+  const settlementQueries = new SettlementQueries(services, settlements);
   const liveConnections = new LiveConnections();
   services.accessEnded.relayThrough((end) => live.relayAccessEnd(end));
   services.accessEnded.on(({ userId, code, reason }) => live.endAccessHere(userId, code, reason));
@@ -100,7 +103,8 @@ export function createApp(deps: AppDeps) {
     .use(worldModule(services, worlds, live))
     .use(playerModule(services, worlds, live))
     .use(actionsModule(services, actions))
-    .use(settlementsModule(services, settlements, new StorageService(settlements), new SettlementQueries(services, settlements)))
+    .use(settlementsModule(services, settlements, new StorageService(settlements), settlementQueries))
+    .use(bedsModule(services, new BedService(services, settlements, live), settlementQueries))
     .use(liveSocketModule(services, live, liveConnections, async (worldId) => (await worlds.world(worldId)) !== null))
     .use(siteModule(deps.config.siteDir));
 }

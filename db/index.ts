@@ -3,6 +3,7 @@ import { accountsRepo } from './repos/accounts.ts';
 import { actionsRepo } from './repos/actions.ts';
 import { lobbyRepo } from './repos/lobby.ts';
 import { playersRepo } from './repos/players.ts';
+import { bedsRepo } from './repos/beds.ts';
 import { settlementsRepo } from './repos/settlements.ts';
 import { worldRepo } from './repos/world.ts';
 
@@ -18,6 +19,7 @@ export function repositories(db: Db) {
     world: worldRepo(db),
     actions: actionsRepo(db),
     settlements: settlementsRepo(db),
+    beds: bedsRepo(db),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

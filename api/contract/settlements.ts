@@ -152,8 +152,12 @@ export const StorageEntry = type({
 export type StorageEntry = typeof StorageEntry.infer;
 export const Storage = type({ storage: StorageEntry.array() });
 
+export const BED_STATES = ['vacant', 'pending', 'occupied'] as const;
 export const BedAssignment = type({
   bedId: 'string',
+  state: type.enumerated(...BED_STATES),
+  /** The pending invitation's id (state 'pending'). */
+  invitationId: 'string | null',
   playerId: 'string | null',
   playerName: 'string | null',
   npcName: 'string | null',

@@ -357,6 +357,25 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     'POST /api/settlements/:id/pickup-all': { auth: true, params: { id: numericId }, body: worldBody },
     'POST /api/settlements/:id/fix-categorization': { auth: true, params: { id: numericId }, body: worldBody },
     'POST /api/settlements/:id/fix-items': { auth: true, params: { id: numericId }, body: fc.oneof(worldBody, noBody) },
+    'POST /api/bed-invitations': {
+      auth: true,
+      body: nearValidObject(
+        { worldId: worldIdValue, settlementId: numericId, buildingId: numericId, inviteePlayerName: textField(70) },
+        {
+          worldId: fc.constant('default'),
+          settlementId: fc.integer({ min: 1, max: 20 }).map(String),
+          buildingId: fc.integer({ min: 1, max: 40 }).map(String),
+          inviteePlayerName: fc.constantFrom(...ctx.usernames),
+        },
+      ),
+    },
+    'GET /api/player/bed-invitations': { auth: true, query: worldIdQuery },
+    'POST /api/bed-invitations/:id/accept': { auth: true, params: { id: numericId }, body: noBody },
+    'POST /api/bed-invitations/:id/reject': { auth: true, params: { id: numericId }, body: noBody },
+    'DELETE /api/bed-invitations/:id': { auth: true, params: { id: numericId }, body: noBody },
+    'GET /api/settlements/:id/pending-invitations': { auth: true, params: { id: numericId }, query: anyQuery },
+    'POST /api/settlements/:id/beds/:bedId/kick': { auth: true, params: { id: numericId, bedId: numericId }, body: noBody },
+    'GET /api/player/respawn': { auth: true, query: worldIdQuery },
     'WS /ws': {
       auth: true,
       socket: true,

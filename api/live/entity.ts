@@ -27,6 +27,8 @@ export interface Entity {
   pendingLeaveAt: number;
   /** Position or presence changed since the last write-back. */
   dirty: boolean;
+  /** Logged out (or left the lobby): on coming back the survivor wakes up in their bed, if they hold one. */
+  wakeAtBed?: boolean;
 }
 
 /** How one process tells the others about an entity: enough to list it and place it. */

@@ -132,6 +132,11 @@ export class LiveHub {
     const known = room.entities.get(user.id);
     if (known) {
       known.displayName = user.displayName;
+      if (known.wakeAtBed) {
+        known.wakeAtBed = false;
+        const bed = await this.services.repos.beds.bedOf(user.id, worldId);
+        if (bed) this.place(room, known, bed);
+      }
       return known;
     }
     const players = this.services.repos.players;
@@ -151,6 +156,9 @@ export class LiveHub {
         this.services.config.starterKit,
       );
     }
+    // Entering after logging out or a restart (the stored survivor is offline): wake up in their bed, if any.
+    const bed = row.isOnline ? null : await this.services.repos.beds.bedOf(user.id, worldId);
+    if (bed) row = { ...row, x: bed.x, y: bed.y };
     const raced = room.entities.get(user.id);
     if (raced) return raced;
     const { cx, cy } = room.chunkOf(row.x, row.y);
@@ -173,6 +181,15 @@ export class LiveHub {
     noteSectorEntry(e.travelLog, sectorKey(cx, cy));
     room.entities.set(user.id, e);
     return e;
+  }
+
+  /** Puts an offline survivor somewhere else (their bed): a fresh movement budget there, saved at the next write-back. */
+  private place(room: WorldRoom, e: Entity, to: { x: number; y: number }): void {
+    e.pos = freshMoveState(to.x, to.y, this.services.now().getTime());
+    const { cx, cy } = room.chunkOf(to.x, to.y);
+    e.cx = cx;
+    e.cy = cy;
+    e.dirty = true;
   }
 
   private roomOf(e: Entity): WorldRoom {
@@ -223,6 +240,7 @@ export class LiveHub {
         socket.close(code, reason);
         room.disconnect(e, socket);
       }
+      e.wakeAtBed = true;
       void room.leaveNow(e).catch((err) => this.services.report('[live] leave log failed', err));
     }
   }

@@ -11,6 +11,7 @@ import {
   users,
 } from '../schema/index.ts';
 import { actionOps, type Tx } from './actions.ts';
+import { bedOps } from './beds.ts';
 
 export type ShelterRow = typeof shelters.$inferSelect;
 export type SettlementRow = typeof settlements.$inferSelect;
@@ -58,6 +59,7 @@ const toFacts = (r: { s: SettlementRow; founderName: string; beds: number; bedHo
 export function settlementOps(tx: Tx) {
   const ops = {
     ...actionOps(tx),
+    beds: bedOps(tx),
 
     /** Serialises every founding in a world, so the distance and name rules hold against concurrent founders. */
     async lockWorldFounding(worldId: string): Promise<void> {

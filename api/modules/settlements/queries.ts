@@ -1,6 +1,8 @@
 import type { UserRow } from '../../../db/repos/accounts.ts';
 import type { SettlementView, ShelterView, StorageEntry } from '../../contract/settlements.ts';
+import { bedState } from '../../game/beds.ts';
 import { canManage } from '../../game/settlements.ts';
+import { toInvitationView } from './beds-service.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import { chunkRange, SETTLEMENT_NOT_FOUND, type SettlementService, toSettlementView, toShelterView } from './service.ts';
@@ -61,15 +63,28 @@ export class SettlementQueries {
 
   async bedAssignments(id: string) {
     const s = await this.found(id);
-    const beds = (await this.repo.buildings(s.id)).filter((b) => b.type === 'bed');
+    const [all, pending] = await Promise.all([this.repo.buildings(s.id), this.services.repos.beds.pendingIn(s.id)]);
+    const invitationOf = new Map(pending.map((p) => [p.bedId, p.id]));
     return {
-      bedAssignments: beds.map((b) => ({
-        bedId: String(b.id),
-        playerId: b.occupantId,
-        playerName: b.occupant,
-        npcName: null,
-        isActive: b.occupantId !== null,
-      })),
+      bedAssignments: all
+        .filter((b) => b.type === 'bed')
+        .map((b) => {
+          const invitationId = invitationOf.get(b.id) ?? null;
+          return {
+            bedId: String(b.id),
+            state: bedState({ occupantId: b.occupantId, invitationId }),
+            invitationId: invitationId === null ? null : String(invitationId),
+            playerId: b.occupantId,
+            playerName: b.occupant,
+            npcName: null,
+            isActive: b.occupantId !== null,
+          };
+        }),
     };
+  }
+
+  async pendingInvitations(id: string) {
+    const s = await this.found(id);
+    return { pendingInvitations: (await this.services.repos.beds.pendingIn(s.id)).map(toInvitationView) };
   }
 }

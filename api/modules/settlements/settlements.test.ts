@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq, sql } from 'drizzle-orm';
-import { chunkOfWorld, type Core, loadCoreForBun, MAX_POI_REACH, tileCentre, tileOfWorld } from '../../../core-wasm/index.ts';
-import { buildings, inventoryItems, players, storageItems } from '../../../db/schema/index.ts';
+import { chunkOfWorld, type Core, loadCoreForBun, tileOfWorld } from '../../../core-wasm/index.ts';
+import { buildings, storageItems } from '../../../db/schema/index.ts';
 import { IMPASSABLE } from '../../contract/world.ts';
 import {
   BED_BASE_COST,
@@ -13,7 +13,8 @@ import {
   scaledCost,
   SHELTER_COST,
 } from '../../game/settlements.ts';
-import { TestClient, uniqueName } from '../../testing/client.ts';
+import { uniqueName } from '../../testing/client.ts';
+import { openSpots, type Player, SettlementFixture } from '../../testing/settlements.ts';
 import { backends } from '../../testing/databases.ts';
 import { TestSocket } from '../../testing/live.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
@@ -21,58 +22,26 @@ import { startTestServer, type TestServer } from '../../testing/server.ts';
 const SEED = 4242;
 const W = 'default';
 
-type Player = TestClient & { id: string };
-
 describe.each(backends())('shelters, settlements, buildings and storage on %s', (backend) => {
   let server: TestServer;
   let core: Core;
-  /** Open ground far from every POI and 3 × the minimum distance from each other: one per test. */
-  const spots: { x: number; y: number }[] = [];
-  let nextSpot = 0;
+  let f: SettlementFixture;
 
   beforeAll(async () => {
     server = await startTestServer(backend, { worldSeed: SEED, seatTimeoutMs: 24 * 3600_000 });
     core = await loadCoreForBun();
-    const pois = [];
-    for (let cy = -6; cy <= 6; cy++) for (let cx = -6; cx <= 6; cx++) pois.push(...core.pois(SEED, cx, cy));
-    for (let y = -3600; y <= 3600 && spots.length < 40; y += 100) {
-      for (let x = -3600; x <= 3600 && spots.length < 40; x += 100) {
-        const t = { x: tileCentre(tileOfWorld(x)), y: tileCentre(tileOfWorld(y)) };
-        const open = [-10, 0, 10, 20, 30].every(
-          (d) => !IMPASSABLE.has(core.biomeAt(SEED, tileOfWorld(t.x + d), tileOfWorld(t.y))),
-        );
-        const farFromPois = pois.every((p) => Math.hypot(p.worldX - t.x, p.worldY - t.y) > MAX_POI_REACH + 60);
-        const apart = spots.every((o) => Math.hypot(o.x - t.x, o.y - t.y) > SETTLEMENT_MIN_DISTANCE * 2.5);
-        if (open && farFromPois && apart) spots.push(t);
-      }
-    }
-    expect(spots.length).toBeGreaterThan(12);
+    f = new SettlementFixture(server, openSpots(core, SEED));
+    expect(f.spots.length).toBeGreaterThan(12);
   });
   afterAll(() => server.stop());
 
-  const spot = () => spots[nextSpot++]!;
-
-  /** A seated player standing at (x, y) before first entering the world. */
-  async function playerAt(p: { x: number; y: number }): Promise<Player> {
-    const c = new TestClient(server.url) as Player;
-    c.id = (await c.register(uniqueName('st'))).id;
-    await c.post('/api/lobby/join-game');
-    await c.get('/api/world/default');
-    await server.database.db.insert(players).values({ userId: c.id, worldId: W, name: 'st', x: p.x, y: p.y, color: '#fff' });
-    return c;
-  }
-  async function give(c: Player, itemName: string, quantity: number, quality = 50) {
-    await server.database.db
-      .insert(inventoryItems)
-      .values({ userId: c.id, worldId: W, itemName, quality, quantity })
-      .onConflictDoUpdate({
-        target: [inventoryItems.userId, inventoryItems.worldId, inventoryItems.itemName, inventoryItems.quality],
-        set: { quantity: sql`${inventoryItems.quantity} + ${quantity}` },
-      });
-  }
-  async function giveAll(c: Player, m: Record<string, number>) {
-    for (const [name, n] of Object.entries(m)) await give(c, name, n);
-  }
+  const spot = () => f.spot();
+  const playerAt = (p: { x: number; y: number }) => f.playerAt(p);
+  const give = (c: Player, name: string, n: number, quality = 50) => f.give(c, name, n, quality);
+  const giveAll = (c: Player, m: Record<string, number>) => f.giveAll(c, m);
+  const founded = (extra: Record<string, number> = {}) => f.founded(extra);
+  const build = (c: Player, settlementId: string, type: string, subtype: string | null, name = 'B') =>
+    f.build(c, settlementId, type, subtype, name);
   const inventory = async (c: Player) =>
     (await c.json(c.get('/api/player/inventory?worldId=default'))).items as {
       itemName: string;
@@ -94,23 +63,6 @@ describe.each(backends())('shelters, settlements, buildings and storage on %s', 
       .flatMap((e) => e.items)
       .filter((i) => i.itemName === name)
       .reduce((s, i) => s + i.quantity, 0);
-
-  /** A founder standing at a fresh spot with a settlement there (shelter materials given and spent). */
-  async function founded(extra: Record<string, number> = {}) {
-    const at = spot();
-    const c = await playerAt(at);
-    await giveAll(c, SHELTER_COST);
-    await giveAll(c, extra);
-    const shelter = await c.post('/api/build-shelter', { worldId: W, ...at, materials: SHELTER_COST });
-    expect(shelter.status).toBe(200);
-    const name = uniqueName('Haven');
-    const res = await c.post('/api/settlements', { worldId: W, name, ...at });
-    expect(res.status).toBe(200);
-    const settlement = await c.json(res);
-    return { c, at, settlement: settlement as { id: string; name: string; status: string; x: number; y: number } };
-  }
-  const build = (c: Player, settlementId: string, type: string, subtype: string | null, name = 'B') =>
-    c.post('/api/buildings', { type, subtype, name, materials: {}, settlementId, worldId: W });
 
   test('a shelter costs 3 Wood Planks, 2 Scrap Metal, 1 Cloth Scraps, lowest quality first; short of them nothing is spent', async () => {
     const at = spot();

@@ -1,0 +1,173 @@
+import type { UserRow } from '../../../db/repos/accounts.ts';
+import type { SettlementFacts, SettlementOps } from '../../../db/repos/settlements.ts';
+import { BED_TEXT, type BedInvitation } from '../../contract/beds.ts';
+import { canInvite, kickRefusal, nameKey } from '../../game/beds.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { LiveHub } from '../../live/hub.ts';
+import type { Services } from '../../services.ts';
+import { SETTLEMENT_NOT_FOUND, type SettlementService } from './service.ts';
+
+export const INVITATION_NOT_FOUND = 'Invitation not found';
+
+export function toInvitationView(i: {
+  id: number;
+  settlementId: number;
+  settlementName: string;
+  x: number;
+  y: number;
+  bedId: number;
+  fromPlayerName: string;
+  invitee: string;
+  createdAt: Date;
+}): BedInvitation {
+  return {
+    id: String(i.id),
+    settlement: { id: String(i.settlementId), name: i.settlementName, x: i.x, y: i.y },
+    fromPlayerName: i.fromPlayerName,
+    buildingId: String(i.bedId),
+    invitee: i.invitee,
+    createdAt: new Date(i.createdAt).toISOString(),
+  };
+}
+
+/**
+ * Invitations, accept / reject / withdraw, kicks and respawn. Every change locks the settlement row first (so an
+ * accept racing a kick or a withdrawal is decided in one order), and an accept also serialises per invitee, so a
+ * survivor ends up in exactly one bed per world.
+ */
+export class BedService {
+  constructor(
+    private readonly services: Services,
+    private readonly settlements: SettlementService,
+    private readonly live: LiveHub,
+  ) {}
+
+  private async inSettlement<T>(
+    settlementId: number,
+    fn: (ops: SettlementOps, s: SettlementFacts) => Promise<T>,
+  ): Promise<{ result: T; facts: SettlementFacts }> {
+    return this.services.repos.settlements.transaction(async (ops) => {
+      const s = await ops.lockSettlement(settlementId);
+      if (!s) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      const result = await fn(ops, s);
+      return { result, facts: (await ops.lockSettlement(settlementId))! };
+    });
+  }
+
+  private tell(facts: SettlementFacts, ...users: string[]) {
+    this.settlements.announce(facts, 'settlement_updated');
+    for (const userId of users) {
+      this.live.send(
+        facts.worldId,
+        { to: 'user', userId },
+        {
+          type: 'settlement_updated',
+          settlement: { id: String(facts.id), worldId: facts.worldId, name: facts.name, x: facts.x, y: facts.y },
+        },
+      );
+    }
+  }
+
+  async invite(user: UserRow, body: { worldId: string; settlementId: string; buildingId: string; inviteePlayerName: string }) {
+    await this.settlements.world(body.worldId);
+    const { result, facts } = await this.inSettlement(Number(body.settlementId), async (ops, s) => {
+      if (s.worldId !== body.worldId) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      if (!canInvite(user.id, s)) throw new HttpError(403, `Only members of ${s.name} can invite to its beds`);
+      const bed = await ops.beds.bed(Number(body.buildingId));
+      if (!bed || bed.settlementId !== s.id) throw new HttpError(404, `There is no such bed in ${s.name}`);
+      const invitee = await ops.beds.userNamed(nameKey(body.inviteePlayerName));
+      if (!invitee) throw new HttpError(404, `No survivor is called ${body.inviteePlayerName}`);
+      if (invitee.id === user.id) throw new HttpError(409, 'You cannot invite yourself');
+      if (s.bedHolders.includes(invitee.id)) throw new HttpError(409, `${invitee.name} already has a bed in ${s.name}`);
+      if (await ops.beds.occupant(bed.id)) throw new HttpError(409, `${bed.name} is already taken`);
+      if (await ops.beds.invitationForBed(bed.id)) throw new HttpError(409, `${bed.name} already has an invitation pending`);
+      await ops.beds.insertInvitation({
+        worldId: s.worldId,
+        settlementId: s.id,
+        bedId: bed.id,
+        fromUserId: user.id,
+        inviteeId: invitee.id,
+        createdAt: this.services.now(),
+      });
+      return invitee.id;
+    });
+    this.tell(facts, result);
+    return { message: BED_TEXT.invitationSent };
+  }
+
+  async invitations(userId: string, worldId: string) {
+    await this.settlements.world(worldId);
+    return { invitations: (await this.services.repos.beds.invitationsFor(userId, worldId)).map(toInvitationView) };
+  }
+
+  /** Accept (take the bed, giving up any other in this world) or reject: only the invitee may. */
+  async answer(user: UserRow, invitationId: number, accept: boolean) {
+    const settlementId = await this.services.repos.beds.settlementOfInvitation(invitationId);
+    if (settlementId === null) throw new HttpError(404, INVITATION_NOT_FOUND);
+    let left: number | null = null;
+    const { facts } = await this.inSettlement(settlementId, async (ops, s) => {
+      const inv = await ops.beds.invitation(invitationId);
+      if (!inv || inv.inviteeId !== user.id) throw new HttpError(404, INVITATION_NOT_FOUND);
+      await ops.beds.deleteInvitation(inv.id);
+      if (!accept) return;
+      await ops.lockPlayerAction(user.id, s.worldId, 'bed');
+      if (await ops.beds.occupant(inv.bedId)) throw new HttpError(409, 'That bed has been taken');
+      left = await ops.beds.vacateUser(user.id, s.worldId);
+      await ops.assignBed(inv.bedId, s.id, s.worldId, user.id, this.services.now());
+    });
+    this.tell(facts);
+    if (left !== null && left !== settlementId) {
+      const old = await this.services.repos.settlements.settlement(left);
+      if (old) this.settlements.announce(old, 'settlement_updated');
+    }
+    return { message: accept ? `You now have a bed in ${facts.name}` : 'Invitation rejected' };
+  }
+
+  /** A member takes back a pending invitation (the bed is vacant again). */
+  async withdraw(user: UserRow, invitationId: number) {
+    const settlementId = await this.services.repos.beds.settlementOfInvitation(invitationId);
+    if (settlementId === null) throw new HttpError(404, INVITATION_NOT_FOUND);
+    const { result: inviteeId, facts } = await this.inSettlement(settlementId, async (ops, s) => {
+      const inv = await ops.beds.invitation(invitationId);
+      if (!inv) throw new HttpError(404, INVITATION_NOT_FOUND);
+      if (!canInvite(user.id, s)) throw new HttpError(403, `Only members of ${s.name} can withdraw its invitations`);
+      await ops.beds.deleteInvitation(inv.id);
+      return inv.inviteeId;
+    });
+    this.tell(facts, inviteeId);
+    return { message: 'Invitation withdrawn' };
+  }
+
+  /** Frees a bed: its occupant leaves it, or its pending invitation is withdrawn. */
+  async kick(user: UserRow, settlementId: number, bedId: number) {
+    let kicked: string | null = null;
+    const { facts } = await this.inSettlement(settlementId, async (ops, s) => {
+      const bed = await ops.beds.bed(bedId);
+      if (!bed || bed.settlementId !== s.id) throw new HttpError(404, `There is no such bed in ${s.name}`);
+      const occupant = await ops.beds.occupant(bed.id);
+      const refusal = kickRefusal(user.id, occupant === 'npc' ? null : occupant, s);
+      if (refusal) throw new HttpError(403, refusal);
+      const inv = await ops.beds.invitationForBed(bed.id);
+      if (inv) await ops.beds.deleteInvitation(inv.id);
+      if (!occupant && !inv) throw new HttpError(409, `${bed.name} is already vacant`);
+      if (occupant) await ops.beds.vacateBed(bed.id);
+      kicked = occupant === 'npc' ? null : occupant;
+    });
+    this.tell(facts, ...(kicked ? [kicked] : []));
+    return { message: kicked === user.id ? `You left your bed in ${facts.name}` : 'The bed is free again' };
+  }
+
+  async respawn(userId: string, worldId: string) {
+    await this.settlements.world(worldId);
+    const bed = await this.services.repos.beds.bedOf(userId, worldId);
+    if (!bed) return { buildingId: null, isActive: false };
+    return {
+      buildingId: String(bed.bedId),
+      isActive: true,
+      settlementId: String(bed.settlementId),
+      settlementName: bed.name,
+      x: bed.x,
+      y: bed.y,
+    };
+  }
+}
