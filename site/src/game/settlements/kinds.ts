@@ -1,0 +1,40 @@
+/**
+ * The build menu's kinds: a bed, or a container of one storage category; each with the name a new one gets by
+ * default ('Bed', 'Food Storage') and the cost of the next one given what already stands (nextBuildingCost). Pure.
+ */
+import type { BuildingView } from '../../../../api/contract/settlements.ts';
+import {
+  type BuildingType,
+  CONTAINER_SUBTYPES,
+  type ContainerSubtype,
+  type Materials,
+  nextBuildingCost,
+} from '../../../../api/game/settlements.ts';
+import { CATEGORY_LABELS } from '../actions/inventory.ts';
+
+export interface BuildKind {
+  /** 'bed' or 'container:food'…: the select's value. */
+  key: string;
+  type: BuildingType;
+  subtype: ContainerSubtype | null;
+  label: string;
+}
+
+export const BUILD_KINDS: readonly BuildKind[] = [
+  { key: 'bed', type: 'bed', subtype: null, label: 'Bed' },
+  ...CONTAINER_SUBTYPES.map((c) => ({
+    key: `container:${c}`,
+    type: 'container' as const,
+    subtype: c,
+    label: `${CATEGORY_LABELS[c]} Storage`,
+  })),
+];
+
+export const buildKind = (key: string): BuildKind => BUILD_KINDS.find((k) => k.key === key) ?? BUILD_KINDS[0]!;
+
+/** A new building's name until the player types another. */
+export const defaultBuildingName = (kind: BuildKind): string => kind.label;
+
+export function costOfNext(kind: BuildKind, standing: readonly Pick<BuildingView, 'type' | 'subtype'>[]): Materials {
+  return nextBuildingCost(kind.type, kind.subtype, standing);
+}
