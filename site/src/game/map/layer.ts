@@ -43,11 +43,14 @@ export interface MapLayer {
 /** Where the layers sit, bottom to top. */
 export const LayerZ = {
   pois: 10,
+  shelters: 15,
   settlements: 20,
   navTarget: 30,
   survivors: 40,
   npcs: 45,
   self: 50,
+  /** The arrow toward the settlement you navigate to: over everything, it may sit at the screen's edge. */
+  settlementArrow: 55,
 } as const;
 
 /** A layer list kept sorted by z, stable for equal z. */

@@ -3,6 +3,12 @@ type Ctx = CanvasRenderingContext2D;
 
 const LABEL_FONT = '600 12px "IBM Plex Mono", ui-monospace, monospace';
 
+/** A label's width in CSS pixels (to keep one on screen). */
+export function labelWidth(ctx: Ctx, text: string): number {
+  ctx.font = LABEL_FONT;
+  return ctx.measureText(text).width;
+}
+
 export function drawLabel(ctx: Ctx, text: string, x: number, y: number, colour = '#ece3d0'): void {
   ctx.font = LABEL_FONT;
   ctx.textAlign = 'center';
@@ -58,21 +64,105 @@ export function drawPoi(ctx: Ctx, x: number, y: number, landmark: boolean, deple
   }
 }
 
-/** A settlement: a square with a flag. */
-export function drawSettlement(ctx: Ctx, x: number, y: number): void {
-  ctx.fillStyle = '#b9dd62';
+/** Settlement colours: yours (you manage it) and everyone else's. */
+export const SETTLEMENT_COLOURS = { own: '#b9dd62', other: '#7fd3ff' } as const;
+
+/**
+ * A settlement: a square with a flag, in your colour or another's. The same size at every zoom (it is a
+ * destination, not terrain), on a dark halo so it reads over any biome and under the night tint.
+ */
+export function drawSettlement(ctx: Ctx, x: number, y: number, own: boolean): void {
+  ctx.save();
+  ctx.lineJoin = 'round';
+  ctx.fillStyle = 'rgb(14 12 10 / 0.55)';
+  ctx.beginPath();
+  ctx.arc(x, y - 3, 15, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = own ? SETTLEMENT_COLOURS.own : SETTLEMENT_COLOURS.other;
   ctx.strokeStyle = '#1a1408';
   ctx.lineWidth = 1.5;
   ctx.fillRect(x - 6, y - 6, 12, 12);
   ctx.strokeRect(x - 6, y - 6, 12, 12);
+  // A door, so the square reads as a building rather than a tile.
+  ctx.fillStyle = '#1a1408';
+  ctx.fillRect(x - 2, y - 1, 4, 7);
   ctx.beginPath();
   ctx.moveTo(x - 6, y - 6);
-  ctx.lineTo(x - 6, y - 16);
-  ctx.lineTo(x + 3, y - 13);
-  ctx.lineTo(x - 6, y - 10);
-  ctx.fillStyle = '#ee8a5c';
+  ctx.lineTo(x - 6, y - 17);
+  ctx.lineTo(x + 4, y - 14);
+  ctx.lineTo(x - 6, y - 11);
+  ctx.fillStyle = own ? '#ee8a5c' : '#e8d9b0';
   ctx.fill();
   ctx.stroke();
+  ctx.restore();
+}
+
+/** The ground a settlement's management reaches (building, storage): a faint dashed ring. */
+export function drawReach(ctx: Ctx, x: number, y: number, radius: number, own: boolean): void {
+  ctx.save();
+  ctx.setLineDash([4, 6]);
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = own ? 'rgb(185 221 98 / 0.45)' : 'rgb(127 211 255 / 0.35)';
+  ctx.beginPath();
+  ctx.arc(x, y, radius, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** A shelter nobody has settled yet: a small tent, smaller than a settlement and without a flag. */
+export function drawShelter(ctx: Ctx, x: number, y: number, small: boolean): void {
+  const s = small ? 0.75 : 1;
+  ctx.save();
+  ctx.lineJoin = 'round';
+  ctx.beginPath();
+  ctx.moveTo(x, y - 8 * s);
+  ctx.lineTo(x + 8 * s, y + 5 * s);
+  ctx.lineTo(x - 8 * s, y + 5 * s);
+  ctx.closePath();
+  ctx.fillStyle = '#e8a33d';
+  ctx.fill();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = '#1a1408';
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(x, y - 2 * s);
+  ctx.lineTo(x - 2.5 * s, y + 5 * s);
+  ctx.lineTo(x + 2.5 * s, y + 5 * s);
+  ctx.closePath();
+  ctx.fillStyle = '#1a1408';
+  ctx.fill();
+  ctx.restore();
+}
+
+/** The arrow toward a navigation target: a chevron pointing along `angle`. */
+export function drawArrow(ctx: Ctx, x: number, y: number, angle: number): void {
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.rotate(angle);
+  ctx.beginPath();
+  ctx.moveTo(13, 0);
+  ctx.lineTo(-8, -10);
+  ctx.lineTo(-3, 0);
+  ctx.lineTo(-8, 10);
+  ctx.closePath();
+  ctx.fillStyle = SETTLEMENT_COLOURS.own;
+  ctx.fill();
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = '#1a1408';
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** A pulsing ring around the settlement you navigate to. */
+export function drawTargetRing(ctx: Ctx, x: number, y: number, pulse: number): void {
+  ctx.save();
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = SETTLEMENT_COLOURS.own;
+  ctx.globalAlpha = 0.5 + 0.5 * pulse;
+  ctx.beginPath();
+  ctx.arc(x, y - 3, 20 + 4 * pulse, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.restore();
 }
 
 /** The navigation target: a ring and cross at the target, and an arrow from the survivor toward it. */

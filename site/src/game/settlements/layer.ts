@@ -1,22 +1,48 @@
-/** Settlement markers on the map (the list the settlements wiring polls). */
-import { LayerZ, type MapLayer, type MapView } from '../map/layer.ts';
-import { drawLabel, drawSettlement } from '../map/sprites.ts';
-import type { SettlementMarker } from './markers.ts';
+/**
+ * Settlement markers on the map (the list the settlements wiring polls): yours in one colour, others' in another,
+ * with their names at every zoom (settlements stand at least 200 units apart, so labels rarely collide), and the
+ * ring within which yours can be managed.
+ */
+import type { SettlementView } from '../../../../api/contract/settlements.ts';
+import { SETTLEMENT_REACH } from '../../../../api/game/settlements.ts';
+import { LayerZ, type MapLayer, type MapView, type MinimapDot } from '../map/layer.ts';
+import { drawLabel, drawReach, drawSettlement, SETTLEMENT_COLOURS } from '../map/sprites.ts';
 
 export class SettlementLayer implements MapLayer {
   readonly z = LayerZ.settlements;
-  private markers: readonly SettlementMarker[] = [];
+  private list: readonly SettlementView[] = [];
 
-  set(markers: readonly SettlementMarker[]): void {
-    this.markers = markers;
+  set(list: readonly SettlementView[]): void {
+    this.list = list;
   }
 
   draw(ctx: CanvasRenderingContext2D, view: MapView): void {
-    for (const st of this.markers) {
+    for (const st of this.list) {
+      const own = st.status === 'manageable';
       const p = view.toScreen(st.x, st.y);
+      const reach = SETTLEMENT_REACH * view.camera.zoom;
+      if (own && !view.small && ringOnScreen(p, reach, view.camera)) {
+        drawReach(ctx, p.x, p.y, reach, own);
+      }
       if (!view.onScreen(p)) continue;
-      drawSettlement(ctx, p.x, p.y);
-      if (!view.small) drawLabel(ctx, st.name, p.x, p.y - 18, '#b9dd62');
+      drawSettlement(ctx, p.x, p.y, own);
+      // Under the marker: survivors' names sit above theirs, and a survivor at home stands right on it.
+      drawLabel(ctx, st.name, p.x, p.y + 27, own ? SETTLEMENT_COLOURS.own : SETTLEMENT_COLOURS.other);
     }
   }
+
+  minimapDots(): readonly MinimapDot[] {
+    return this.list.map((s) => ({
+      x: s.x,
+      y: s.y,
+      colour: s.status === 'manageable' ? SETTLEMENT_COLOURS.own : SETTLEMENT_COLOURS.other,
+    }));
+  }
+}
+
+/** The ring can reach the screen while its centre is off it. */
+function ringOnScreen(p: { x: number; y: number }, r: number, screen: { width: number; height: number }): boolean {
+  const nx = Math.min(Math.max(p.x, 0), screen.width);
+  const ny = Math.min(Math.max(p.y, 0), screen.height);
+  return Math.hypot(p.x - nx, p.y - ny) <= r;
 }

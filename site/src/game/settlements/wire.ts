@@ -1,31 +1,102 @@
-/** Settlement markers around the survivor: GET /settlements every 10 s, and at once when the socket says one changed. */
-import { SETTLEMENT_CHUNK_RADIUS } from '../../../../api/contract/world.ts';
-import { api, unwrap } from '../../lib/api.ts';
-import { chunkOfWorld } from '../map/geometry.ts';
+/**
+ * Wires settlements to the live page: the map's settlement, shelter and navigation layers; the region's
+ * settlements and shelters and Your Settlements (every 10 s, on a new sector, and at once when the socket says a
+ * settlement changed); the panel of the settlement here; and the actions the panels call through
+ * $settlementActions, each followed by a refresh of the inventory and of all of the above.
+ */
+import { atom } from 'nanostores';
+import { toast } from '../../islands/game/toast/toast-store.ts';
+import { $hereSettlement, $mine, $settlements, $shelters, resetSettlementStores } from '../../stores/settlements.ts';
+import { $actions } from '../actions/wire.ts';
+import { coalesced } from '../actions/refresh.ts';
 import type { GameSession } from '../session/context.ts';
+import { handleUnauthorized } from '../session/unauthorized.ts';
+import { createSettlementActions, type SettlementActions } from './actions.ts';
+import { settlementCalls, settlementReads } from './calls.ts';
 import { SettlementLayer } from './layer.ts';
-import { toSettlementMarkers } from './markers.ts';
+import { NavArrowLayer } from './nav-layer.ts';
+import { trackPanel } from './panel.ts';
+import { ShelterLayer } from './shelter-layer.ts';
+import { arrivedToast } from './text.ts';
+import { trackHere } from './track.ts';
 
+/** Spec section 7: settlements and shelters are polled every 10 s. */
 export const SETTLEMENT_POLL_MS = 10_000;
 
-export function wireSettlements(s: GameSession): SettlementLayer {
-  const layer = new SettlementLayer();
-  s.onStop(s.engine.addLayer(layer));
-  const poll = async () => {
-    const p = s.engine.position;
+export const $settlementActions = atom<SettlementActions | null>(null);
+
+export function wireSettlements(s: GameSession): void {
+  resetSettlementStores();
+  const { engine } = s;
+  const settlementLayer = new SettlementLayer();
+  const shelterLayer = new ShelterLayer();
+  for (const layer of [shelterLayer, settlementLayer, new NavArrowLayer()]) s.onStop(engine.addLayer(layer));
+  s.onStop($settlements.subscribe((list) => settlementLayer.set(list)));
+  s.onStop($shelters.subscribe((list) => shelterLayer.set(list)));
+
+  const reads = settlementReads(s.worldId);
+  const pollRegion = coalesced(async () => {
+    const at = engine.position;
     try {
-      const list = await unwrap(
-        api.api.world({ worldId: s.worldId }).settlements.get({
-          query: { centerChunkX: chunkOfWorld(p.x), centerChunkY: chunkOfWorld(p.y), chunkRadius: SETTLEMENT_CHUNK_RADIUS },
-        }),
-      );
-      layer.set(toSettlementMarkers(list));
+      const [settlements, shelters] = await Promise.all([reads.settlements(at), reads.shelters(at)]);
+      $settlements.set(settlements);
+      $shelters.set(shelters);
     } catch (err) {
       s.failed('settlements poll', err);
     }
+  });
+  const pollMine = coalesced(async () => {
+    try {
+      $mine.set({ status: 'ready', list: await reads.mine() });
+    } catch (err) {
+      $mine.set({ status: 'error', list: $mine.get().list, message: err instanceof Error ? err.message : String(err) });
+      s.failed('your settlements poll', err);
+    }
+  });
+  const panel = trackPanel({ ...reads, onError: (err) => s.failed('settlement panel', err) });
+  s.onStop(panel.stop);
+  s.onStop(
+    trackHere({
+      onPosition: (fn) => engine.walk.onPosition(fn),
+      position: () => engine.position,
+      newSector: () => void pollRegion(),
+      arrived: (target) => toast(arrivedToast(target.name)),
+    }),
+  );
+
+  const refreshAll = () => {
+    void $actions.get()?.refreshInventory();
+    void pollRegion();
+    void pollMine();
+    void panel.refresh();
   };
-  void poll();
-  s.interval(poll, SETTLEMENT_POLL_MS);
-  s.onStop(s.live.on('settlementChanged', () => void poll()));
-  return layer;
+  const actions = createSettlementActions({
+    calls: settlementCalls(s.worldId),
+    position: () => engine.position,
+    toast,
+    unauthorized: handleUnauthorized,
+    refresh: refreshAll,
+    // Shown at once: the panel moves on to Create Settlement without waiting for the next poll.
+    shelterBuilt: (shelter) => $shelters.set([...$shelters.get().filter((x) => x.id !== shelter.id), shelter]),
+    settlementCreated: (created) => $settlements.set([...$settlements.get().filter((x) => x.id !== created.id), created]),
+  });
+  $settlementActions.set(actions);
+  s.onStop(() => {
+    if ($settlementActions.get() === actions) $settlementActions.set(null);
+  });
+
+  void pollRegion();
+  void pollMine();
+  s.interval(() => {
+    void pollRegion();
+    void pollMine();
+    void panel.refresh();
+  }, SETTLEMENT_POLL_MS);
+  s.onStop(
+    s.live.on('settlementChanged', (changed) => {
+      void pollRegion();
+      void pollMine();
+      if ($hereSettlement.get()?.id === changed.id) void panel.refresh();
+    }),
+  );
 }

@@ -1,0 +1,46 @@
+/** The settlement routes (api/modules/settlements) through the typed client, bound to one world. */
+import type { Materials } from '../../../../api/game/settlements.ts';
+import { SETTLEMENT_CHUNK_RADIUS } from '../../../../api/contract/world.ts';
+import { api, unwrap } from '../../lib/api.ts';
+import { chunkOfWorld } from '../map/geometry.ts';
+import type { SettlementCalls } from './actions.ts';
+import type { Point } from './here.ts';
+import { toBuildingViews, toSettlementViews, toShelterViews, toStorageEntries } from './markers.ts';
+
+const shown = (m: Materials): Record<string, number> => ({ ...m });
+
+export function settlementCalls(worldId: string): SettlementCalls {
+  const one = (id: string) => api.api.settlements({ id });
+  return {
+    buildShelter: (at, materials) =>
+      unwrap(api.api['build-shelter'].post({ worldId, x: at.x, y: at.y, materials: shown(materials) })),
+    createSettlement: async (body) => {
+      const made = await unwrap(api.api.settlements.post({ worldId, ...body }));
+      return toSettlementViews([made])[0] ?? made;
+    },
+    build: (b) => unwrap(api.api.buildings.post({ ...b, materials: shown(b.materials), worldId })),
+    reinforce: (id, materials) => unwrap(api.api.buildings({ id }).upgrade.post({ materials: shown(materials), worldId })),
+    autoDeposit: (id) => unwrap(one(id)['auto-deposit-items'].post({ worldId })),
+    depositCategory: (id, category) => unwrap(one(id)['deposit-by-category'].post({ worldId, category })),
+    take: (id, itemName, quantity) => unwrap(one(id)['transfer-from-storage'].post({ worldId, itemName, quantity })),
+    consolidate: (id) => unwrap(one(id).consolidate.post({ worldId })),
+    pickupAll: (id) => unwrap(one(id)['pickup-all'].post({ worldId })),
+    fixCategorization: (id) => unwrap(one(id)['fix-categorization'].post({ worldId })),
+  };
+}
+
+/** The reads: the region's settlements and shelters around a position, yours, one settlement's buildings and storage. */
+export function settlementReads(worldId: string) {
+  const region = (at: Point) => ({
+    query: { centerChunkX: chunkOfWorld(at.x), centerChunkY: chunkOfWorld(at.y), chunkRadius: SETTLEMENT_CHUNK_RADIUS },
+  });
+  const world = api.api.world({ worldId });
+  return {
+    settlements: async (at: Point) => toSettlementViews(await unwrap(world.settlements.get(region(at)))),
+    shelters: async (at: Point) => toShelterViews(await unwrap(world.shelters.get(region(at)))),
+    mine: async () => toSettlementViews(await unwrap(api.api.player.settlements.get({ query: { worldId } }))),
+    buildings: async (id: string) => toBuildingViews((await unwrap(api.api.settlements({ id }).buildings.get())).buildings),
+    storage: async (id: string) => toStorageEntries((await unwrap(api.api.settlements({ id }).storage.get())).storage),
+  };
+}
+export type SettlementReads = ReturnType<typeof settlementReads>;

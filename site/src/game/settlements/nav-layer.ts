@@ -1,0 +1,33 @@
+/**
+ * The arrow toward the settlement chosen in Your Settlements ($navTarget): next to the survivor while the
+ * settlement is on screen (and a ring around it), at the screen's edge with its name and distance while it is not.
+ */
+import { $navTarget } from '../../stores/settlements.ts';
+import { LayerZ, type MapLayer, type MapView } from '../map/layer.ts';
+import { drawArrow, drawLabel, drawTargetRing, labelWidth, SETTLEMENT_COLOURS } from '../map/sprites.ts';
+import { distance } from './here.ts';
+import { arrowPlacement } from './nav.ts';
+
+const CAPTION_GAP = 28;
+
+export class NavArrowLayer implements MapLayer {
+  readonly z = LayerZ.settlementArrow;
+
+  draw(ctx: CanvasRenderingContext2D, view: MapView): void {
+    const target = $navTarget.get();
+    if (!target) return;
+    const me = view.toScreen(view.me.x, view.me.y);
+    const to = view.toScreen(target.x, target.y);
+    if (view.onScreen(to)) drawTargetRing(ctx, to.x, to.y, (Math.sin(view.now / 300) + 1) / 2);
+    const a = arrowPlacement(me, to, view.camera);
+    if (!a) return;
+    drawArrow(ctx, a.x, a.y, a.angle);
+    if (!a.atEdge) return;
+    const caption = `${target.name} · ${Math.round(distance(view.me, target))}`;
+    const half = labelWidth(ctx, caption) / 2 + 4;
+    const x = Math.min(Math.max(a.x, half), view.camera.width - half);
+    // Under the arrow, or over it at the bottom edge.
+    const y = a.y + CAPTION_GAP > view.camera.height - 4 ? a.y - CAPTION_GAP + 12 : a.y + CAPTION_GAP;
+    drawLabel(ctx, caption, x, y, SETTLEMENT_COLOURS.own);
+  }
+}

@@ -1,0 +1,74 @@
+import { beforeEach, expect, test } from 'bun:test';
+import type { BuildingView, SettlementView } from '../../../../api/contract/settlements.ts';
+import { $buildings, $hereIds, $settlements, $storage, resetSettlementStores } from '../../stores/settlements.ts';
+import { flush } from '../actions/test-timers.ts';
+import { trackPanel } from './panel.ts';
+
+const settlement = (id: string, status: SettlementView['status']): SettlementView => ({
+  id,
+  worldId: 'default',
+  name: `S${id}`,
+  x: 0,
+  y: 0,
+  biome: 'plains',
+  status,
+  emptyBeds: 0,
+  beds: 1,
+  founderName: 'Sal',
+  poiId: null,
+  createdAt: '2025-08-01T10:00:00.000Z',
+});
+const bed = (settlementId: string): BuildingView => ({
+  id: '1',
+  settlementId,
+  type: 'bed',
+  subtype: null,
+  name: 'Bed',
+  capacity: null,
+  level: 0,
+  occupant: 'Sal',
+  createdAt: '2025-08-01T10:00:00.000Z',
+});
+
+beforeEach(() => resetSettlementStores());
+
+test('buildings and storage load for a settlement you manage, and clear when you walk off', async () => {
+  const asked: string[] = [];
+  const p = trackPanel({
+    buildings: async (id) => {
+      asked.push(id);
+      return [bed(id)];
+    },
+    storage: async () => [],
+    onError: () => {},
+  });
+  await flush();
+  expect(asked).toEqual([]);
+  $settlements.set([settlement('1', 'manageable'), settlement('2', 'visible')]);
+  $hereIds.set({ settlementId: '1', shelterId: null });
+  await flush();
+  expect($buildings.get()?.list.map((b) => b.settlementId)).toEqual(['1']);
+  expect($storage.get()).toEqual({ settlementId: '1', entries: [] });
+  // Someone else's: nothing to load (the server would refuse their storage).
+  $hereIds.set({ settlementId: '2', shelterId: null });
+  await flush();
+  expect($buildings.get()).toBeNull();
+  expect(asked).toEqual(['1']);
+  p.stop();
+});
+
+test('an answer for a settlement you already left is dropped', async () => {
+  let release: () => void = () => {};
+  $settlements.set([settlement('1', 'manageable')]);
+  $hereIds.set({ settlementId: '1', shelterId: null });
+  const p = trackPanel({
+    buildings: (id) => new Promise((r) => (release = () => r([bed(id)]))),
+    storage: async () => [],
+    onError: () => {},
+  });
+  $hereIds.set({ settlementId: null, shelterId: null });
+  release();
+  await flush();
+  expect($buildings.get()).toBeNull();
+  p.stop();
+});
