@@ -91,7 +91,7 @@ export function addLogEntries(entries: readonly LogEntry[]): void {
 export const $readout = atom({ x: 0, y: 0, zoom: 1, panned: false });
 
 /** Which mobile panel is open (bottom bar), if any. */
-export type MobilePanel = 'character' | 'items' | 'actions' | 'log' | 'players' | null;
+export type MobilePanel = 'character' | 'items' | 'actions' | 'manage' | 'log' | 'players' | null;
 export const $mobilePanel = atom<MobilePanel>(null);
 
 /** Resets everything (a new game session in the same page, and tests). */

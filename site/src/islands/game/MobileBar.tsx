@@ -5,14 +5,28 @@ import { ActionsPanel } from './ActionsPanel.tsx';
 import { ActivityLog } from './ActivityLog.tsx';
 import { CharacterPanel } from './CharacterPanel.tsx';
 import { InventoryPanel } from './InventoryPanel.tsx';
+import { SettlementPanel } from './settlements/SettlementPanel.tsx';
+import { YourSettlements } from './settlements/YourSettlements.tsx';
 
 const PANELS: { id: Exclude<MobilePanel, null>; label: string }[] = [
   { id: 'character', label: 'Me' },
   { id: 'items', label: 'Items' },
   { id: 'actions', label: 'Actions' },
+  { id: 'manage', label: 'Manage' },
   { id: 'log', label: 'Log' },
   { id: 'players', label: 'Players' },
 ];
+
+/** The Settlement section and Your Settlements, one under the other. */
+function ManagePanel() {
+  return (
+    <div className="game-mobile-manage">
+      <SettlementPanel />
+      <h3 className="game-mobile-manage__title">Your Settlements</h3>
+      <YourSettlements />
+    </div>
+  );
+}
 
 function PlayersPanel() {
   const list = useStore($onlineList);
@@ -30,6 +44,7 @@ const CONTENT: Record<Exclude<MobilePanel, null>, { title: string; body: () => R
   character: { title: 'Character', body: () => <CharacterPanel /> },
   items: { title: 'Inventory', body: () => <InventoryPanel /> },
   actions: { title: 'Actions', body: () => <ActionsPanel /> },
+  manage: { title: 'Management', body: () => <ManagePanel /> },
   log: { title: 'Game Log', body: () => <ActivityLog /> },
   players: { title: 'Survivors Online', body: () => <PlayersPanel /> },
 };

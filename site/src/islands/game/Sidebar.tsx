@@ -4,11 +4,10 @@ import { CharacterPanel } from './CharacterPanel.tsx';
 import { InventoryPanel } from './InventoryPanel.tsx';
 import { ScavengeResultsPanel } from './ScavengeResultsPanel.tsx';
 import { Section } from './Section.tsx';
+import { SettlementPanel } from './settlements/SettlementPanel.tsx';
+import { YourSettlements } from './settlements/YourSettlements.tsx';
 
-/**
- * The desktop sidebar. Inventory, Actions and Scavenge Results are empty slots the next issue fills
- * (their components are in place so it only has to change their insides).
- */
+/** The desktop sidebar: who you are, what you carry, what you can do here, your settlements, the world's log. */
 export function Sidebar() {
   return (
     <aside className="game-sidebar" aria-label="Survivor">
@@ -20,6 +19,12 @@ export function Sidebar() {
       </Section>
       <Section title="Actions">
         <ActionsPanel />
+      </Section>
+      <Section title="Settlement">
+        <SettlementPanel />
+      </Section>
+      <Section title="Your Settlements">
+        <YourSettlements />
       </Section>
       <Section title="Scavenge Results" defaultOpen={false}>
         <ScavengeResultsPanel />

@@ -1,0 +1,74 @@
+import { useStore } from '@nanostores/react';
+import { useId, useMemo, useState } from 'react';
+import type { BuildingView } from '../../../../../api/contract/settlements.ts';
+import { BUILDING_NAME_MAX, cleanName, formatMaterials } from '../../../../../api/game/settlements.ts';
+import { affordable, materialRows } from '../../../game/settlements/costs.ts';
+import { BUILD_KINDS, buildKind, costOfNext, defaultBuildingName } from '../../../game/settlements/kinds.ts';
+import { $settlementActions } from '../../../game/settlements/wire.ts';
+import { $inventory } from '../../../stores/actions.ts';
+import { $settlementBusy } from '../../../stores/settlements.ts';
+import { MaterialList } from './MaterialList.tsx';
+
+/** Build a bed or a container: the next one of each kind costs more for every one already standing. */
+export function BuildMenu({ buildings }: { buildings: readonly BuildingView[] }) {
+  const inv = useStore($inventory);
+  const busy = useStore($settlementBusy);
+  const actions = useStore($settlementActions);
+  const [key, setKey] = useState(BUILD_KINDS[0]!.key);
+  const kind = buildKind(key);
+  const [name, setName] = useState(defaultBuildingName(kind));
+  const headId = useId();
+  const kindId = useId();
+  const nameId = useId();
+  const costs = useMemo(() => new Map(BUILD_KINDS.map((k) => [k.key, costOfNext(k, buildings)])), [buildings]);
+  const rows = useMemo(() => materialRows(inv.items, costs.get(key)!), [inv.items, costs, key]);
+  const ok = affordable(rows);
+  const valid = cleanName(name).length > 0;
+
+  const choose = (next: string) => {
+    // A name the player typed stays; the default follows the kind.
+    if (cleanName(name) === '' || name === defaultBuildingName(kind)) setName(defaultBuildingName(buildKind(next)));
+    setKey(next);
+  };
+
+  return (
+    <section className="stl-block" aria-labelledby={headId}>
+      <h4 id={headId} className="stl-block__title">
+        Build
+      </h4>
+      <form
+        className="stl-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ok && valid) void actions?.build(kind, name);
+        }}
+      >
+        <label htmlFor={kindId} className="stl-form__label">
+          What
+        </label>
+        <select id={kindId} className="wl-input stl-form__input" value={key} onChange={(e) => choose(e.target.value)}>
+          {BUILD_KINDS.map((k) => (
+            <option key={k.key} value={k.key}>
+              {k.label} ({formatMaterials(costs.get(k.key)!)})
+            </option>
+          ))}
+        </select>
+        <label htmlFor={nameId} className="stl-form__label">
+          Name
+        </label>
+        <input
+          id={nameId}
+          className="wl-input stl-form__input"
+          value={name}
+          maxLength={BUILDING_NAME_MAX}
+          autoComplete="off"
+          onChange={(e) => setName(e.target.value)}
+        />
+        <MaterialList rows={rows} label={`${kind.label} materials`} />
+        <button type="submit" className="wl-button wl-button--sm" disabled={!actions || !ok || !valid || !!busy}>
+          {busy === 'build' ? 'Building...' : `Build ${kind.label}`}
+        </button>
+      </form>
+    </section>
+  );
+}

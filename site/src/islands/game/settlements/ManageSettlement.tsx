@@ -1,0 +1,39 @@
+import { useStore } from '@nanostores/react';
+import { useId } from 'react';
+import type { SettlementView } from '../../../../../api/contract/settlements.ts';
+import { $buildings } from '../../../stores/settlements.ts';
+import { BuildingsList } from './BuildingsList.tsx';
+import { BuildMenu } from './BuildMenu.tsx';
+import { StoragePanel } from './StoragePanel.tsx';
+
+/** Your settlement, where you stand: its buildings, what to build next, and its storage. */
+export function ManageSettlement({ settlement: s }: { settlement: SettlementView }) {
+  const buildings = useStore($buildings);
+  const titleId = useId();
+  const list = buildings?.settlementId === s.id ? buildings.list : null;
+  return (
+    <article
+      className="stl-card stl-card--own"
+      aria-labelledby={titleId}
+      data-testid="settlement-manage"
+      data-settlement-id={s.id}
+    >
+      <h3 id={titleId} className="stl-card__title">
+        {s.name}
+      </h3>
+      <p className="act-hint wl-muted">
+        Founded by {s.founderName} · <span className="stl-facts__cap">{s.biome}</span> · {s.beds - s.emptyBeds}/{s.beds} beds
+        taken
+      </p>
+      {list ? (
+        <>
+          <BuildingsList buildings={list} />
+          <BuildMenu buildings={list} />
+          <StoragePanel settlementId={s.id} />
+        </>
+      ) : (
+        <p className="act-hint wl-muted">Loading the settlement...</p>
+      )}
+    </article>
+  );
+}
