@@ -1,0 +1,215 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import type { SettlementView } from '../../api/contract/settlements.ts';
+import { SETTLEMENT_REACH } from '../../api/game/settlements.ts';
+import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
+import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
+
+/**
+ * A worker's own server on the known world (seed 12345), where every new survivor carries enough to build a
+ * shelter, a bed and a food container, and something to store (STARTER_KIT, granted on first entering a world).
+ */
+const test = base.extend<Record<never, never>, { kitServer: E2EServer }>({
+  kitServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
+    async ({}, use) => {
+      const server = await startE2EServer({
+        WORLD_SEED: '12345',
+        STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Canned Beans:5',
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+const CHUNK_TILES = 128;
+const TILE = 5;
+type Box = { x: number; y: number; width: number; height: number };
+interface Region {
+  chunks: { x: number; y: number; tiles: string }[];
+  legend: string[];
+}
+
+const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
+
+async function enterGame(page: Page, server: E2EServer, displayName: string): Promise<void> {
+  const res = await page.request.post(`${server.url}/api/auth/register`, {
+    data: { username: uniqueUser('st'), password: 'correct horse battery', displayName },
+  });
+  expect(res.status()).toBe(201);
+  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
+  await page.goto(`${server.url}/game`);
+  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
+  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2);
+}
+
+/** A point near `to` (within `reach`) that a straight walk from `from` reaches over passable ground. */
+async function walkableSpotNear(
+  page: Page,
+  server: E2EServer,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  reach: number,
+): Promise<{ x: number; y: number } | null> {
+  const cx = Math.floor(to.x / (CHUNK_TILES * TILE));
+  const cy = Math.floor(to.y / (CHUNK_TILES * TILE));
+  const region = (await (
+    await page.request.get(`${server.url}/api/world/default/chunks?centerChunkX=${cx}&centerChunkY=${cy}&chunkRadius=1`)
+  ).json()) as Region;
+  const chunks = new Map(region.chunks.map((c) => [`${c.x},${c.y}`, Buffer.from(c.tiles, 'base64')]));
+  const biome = (x: number, y: number) => {
+    const tx = Math.floor(x / TILE);
+    const ty = Math.floor(y / TILE);
+    const ccx = Math.floor(tx / CHUNK_TILES);
+    const ccy = Math.floor(ty / CHUNK_TILES);
+    const code = chunks.get(`${ccx},${ccy}`)?.[(ty - ccy * CHUNK_TILES) * CHUNK_TILES + (tx - ccx * CHUNK_TILES)];
+    return code === undefined ? undefined : region.legend[code];
+  };
+  const clear = (b: { x: number; y: number }) => {
+    const steps = Math.ceil(Math.hypot(b.x - from.x, b.y - from.y));
+    for (let i = 0; i <= steps; i++) {
+      const t = steps ? i / steps : 0;
+      const name = biome(from.x + (b.x - from.x) * t, from.y + (b.y - from.y) * t);
+      if (name === undefined || name === 'water' || name === 'mountains') return false;
+    }
+    return true;
+  };
+  for (const r of [0, reach * 0.4, reach * 0.7]) {
+    for (let k = 0; k < 12; k++) {
+      const spot = { x: to.x + r * Math.cos((k * Math.PI) / 6), y: to.y + r * Math.sin((k * Math.PI) / 6) };
+      if (clear(spot)) return spot;
+      if (r === 0) break;
+    }
+  }
+  return null;
+}
+
+/** Clicks the map where a world position is (the camera centres the map element). */
+async function clickWorld(page: Page, p: { x: number; y: number }): Promise<void> {
+  const snap = await snapshot(page);
+  const box = (await page.getByTestId('map').boundingBox()) as Box;
+  await page.mouse.click(
+    box.x + box.width / 2 + (p.x - snap.camera.x) * snap.zoom,
+    box.y + box.height / 2 + (p.y - snap.camera.y) * snap.zoom,
+  );
+}
+
+test('a survivor builds a shelter, founds a settlement, builds a bed and a food store, stores food and takes it back; another survivor sees it but cannot manage it', async ({
+  browser,
+  kitServer: server,
+}) => {
+  test.setTimeout(120_000);
+  const [ctxA, ctxB] = await Promise.all([
+    browser.newContext({ viewport: { width: 1280, height: 800 } }),
+    browser.newContext({ viewport: { width: 1280, height: 800 } }),
+  ]);
+  const [pageA, pageB] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
+  const name = `Haven ${Math.random().toString(36).slice(2, 7)}`;
+
+  // ── The founder ──────────────────────────────────────────────────────────────────────────────────────────────
+  await enterGame(pageA, server, 'Fay Founder');
+  const toasts = pageA.getByRole('region', { name: 'Notifications (F8)' });
+  const panel = pageA.getByTestId('settlement-panel').first();
+  await expect(pageA.getByTestId('your-settlements-empty')).toBeVisible();
+
+  // Nothing here yet: the shelter's materials, owned/required from the starter kit.
+  const unsettled = panel.getByTestId('unsettled-area');
+  await expect(unsettled.getByRole('heading', { name: 'Unsettled Area' })).toBeVisible();
+  const shelterCost = unsettled.getByRole('list', { name: 'Shelter materials' });
+  await expect(shelterCost).toContainText('Wood Planks20/3');
+  await expect(shelterCost).toContainText('Cloth Scraps10/1');
+  await unsettled.getByRole('button', { name: 'Build Shelter' }).click();
+  await expect(toasts).toContainText(/POI upgraded!|Basic Shelter built!/);
+
+  // Name it: an empty name is not submitted; then the settlement, yours to manage.
+  const create = unsettled.getByRole('button', { name: 'Create Settlement', exact: true });
+  await expect(create).toBeDisabled();
+  await unsettled.getByLabel('Settlement name').fill('   ');
+  await expect(create).toBeDisabled();
+  await unsettled.getByLabel('Settlement name').fill(name);
+  // The server says the shelter's POI is gone (spec section 8): the form offers to found it without the POI.
+  await pageA.route('**/api/settlements', (route) => route.fulfill({ status: 404, json: { message: 'POI does not exist' } }), {
+    times: 1,
+  });
+  await create.click();
+  await expect(toasts).toContainText('Failed to create settlement');
+  await expect(toasts).toContainText('POI does not exist');
+  await expect(unsettled.getByRole('button', { name: 'Create Settlement Here Anyway' })).toBeVisible();
+  await create.click();
+  await expect(toasts).toContainText('Settlement established!');
+  const manage = panel.getByTestId('settlement-manage');
+  await expect(manage.getByRole('heading', { name })).toBeVisible();
+  await expect(manage).toContainText('Founded by Fay Founder');
+  await expect(pageA.getByTestId('your-settlements')).toContainText(name);
+
+  // A bed: the founder sleeps in the first one.
+  await expect(manage.getByLabel('Name', { exact: true })).toHaveValue('Bed');
+  await manage.getByRole('button', { name: 'Build Bed' }).click();
+  await expect(toasts).toContainText('Building constructed!');
+  await expect(manage.getByTestId('buildings')).toContainText(/Bed\s*Fay Founder/);
+
+  // A food container; its default name follows the kind chosen.
+  await manage.getByLabel('What').selectOption('container:food');
+  await expect(manage.getByLabel('Name', { exact: true })).toHaveValue('Food Storage');
+  await expect(manage.getByRole('list', { name: 'Food Storage materials' })).toContainText('Wood Planks15/4');
+  await manage.getByRole('button', { name: 'Build Food Storage' }).click();
+  await expect(toasts).toContainText('Building constructed!');
+  const food = manage.locator('[data-testid="container"][data-subtype="food"]');
+  await expect(food).toBeVisible();
+  await expect(food.getByTestId('container-capacity')).toHaveText('0/100');
+
+  // Deposit the food: the beans move from the pack into the container.
+  await manage.getByLabel('Category to deposit').selectOption('food');
+  await manage.getByRole('button', { name: 'Deposit food' }).click();
+  await expect(toasts).toContainText(`Deposited 5 items into ${name}`);
+  await expect(food.getByRole('list', { name: 'Food Storage contents' })).toContainText(/Canned Beans\s*×5/);
+  await expect(food.getByTestId('container-capacity')).toHaveText('5/100');
+  const inventory = pageA.getByTestId('inventory');
+  await expect(inventory).not.toContainText('Canned Beans');
+
+  // And take it back.
+  await food.getByRole('button', { name: 'Take 5 Canned Beans' }).click();
+  await expect(toasts).toContainText('Took 5 Canned Beans from storage');
+  await expect(food).toContainText('Empty.');
+  await expect(inventory.getByRole('listitem').filter({ hasText: 'Canned Beans' }).filter({ hasText: '×5' })).toHaveCount(1);
+  // Already here: nothing to navigate to.
+  await expect(pageA.getByRole('button', { name: `Navigate to ${name}` })).toBeDisabled();
+
+  // ── Someone else ─────────────────────────────────────────────────────────────────────────────────────────────
+  await enterGame(pageB, server, 'Otto Other');
+  await expect(pageB.getByTestId('your-settlements-empty')).toBeVisible();
+  const seen = async () =>
+    (await (await pageB.request.get(`${server.url}/api/player/current`)).json()) as { x: number; y: number };
+  const me = await seen();
+  const list = (await (
+    await pageB.request.get(`${server.url}/api/world/default/settlements?centerChunkX=0&centerChunkY=0&chunkRadius=3`)
+  ).json()) as SettlementView[];
+  const theirs = list.find((s) => s.name === name)!;
+  expect(theirs.status).toBe('visible');
+  expect(theirs.beds).toBe(1);
+
+  if (Math.hypot(theirs.x - me.x, theirs.y - me.y) > SETTLEMENT_REACH) {
+    const spot = await walkableSpotNear(pageB, server, me, theirs, SETTLEMENT_REACH);
+    expect(spot, 'a straight walk to the settlement').toBeTruthy();
+    await clickWorld(pageB, spot!);
+  }
+  const other = pageB.getByTestId('settlement-panel').first().getByTestId('settlement-visible');
+  await expect(other.getByRole('heading', { name })).toBeVisible({ timeout: 20_000 });
+  await expect(other).toContainText('Fay Founder');
+  await expect(other).toContainText('1 taken of 1');
+  await expect(other.getByTestId('settlement-not-yours')).toContainText('belongs to someone else');
+  await expect(pageB.getByTestId('settlement-manage')).toHaveCount(0);
+  await expect(pageB.getByRole('button', { name: 'Deposit all' })).toHaveCount(0);
+  await expect(pageB.getByTestId('your-settlements-empty')).toBeVisible();
+  // On a phone the same panels are under Manage.
+  await pageB.setViewportSize({ width: 390, height: 844 });
+  await pageB.getByRole('navigation', { name: 'Game panels' }).getByRole('button', { name: 'Manage' }).click();
+  const sheet = pageB.getByRole('dialog', { name: 'Management' });
+  await expect(sheet.getByTestId('settlement-visible')).toContainText(name);
+  await expect(sheet.getByTestId('your-settlements-empty')).toBeVisible();
+  // The server agrees: its storage is not theirs to see.
+  expect((await pageB.request.get(`${server.url}/api/settlements/${theirs.id}/storage`)).status()).toBe(403);
+
+  await Promise.all([ctxA.close(), ctxB.close()]);
+});
