@@ -195,7 +195,7 @@ test('a survivor builds a shelter, founds a settlement, builds a bed and a food 
     await clickWorld(pageB, spot!);
   }
   const other = pageB.getByTestId('settlement-panel').first().getByTestId('settlement-visible');
-  await expect(other.getByRole('heading', { name })).toBeVisible({ timeout: 20_000 });
+  await expect(other.getByRole('heading', { name })).toBeVisible({ timeout: 30_000 });
   await expect(other).toContainText('Fay Founder');
   await expect(other).toContainText('1 taken of 1');
   await expect(other.getByTestId('settlement-not-yours')).toContainText('belongs to someone else');
