@@ -190,7 +190,7 @@ test.describe('wiki', () => {
     await expect(search).toBeVisible();
 
     // By content: only the section with the chat limit.
-    await search.pressSequentially('200 characters');
+    await search.pressSequentially('messages are up to 200 characters');
     await expect(wikiSection(page, 'Communication')).toBeVisible();
     await expect(wikiSection(page, 'Inventory & Storage')).toBeHidden();
     await expect(toc.getByRole('link', { name: 'Inventory & Storage' })).toBeHidden();
