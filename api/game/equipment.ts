@@ -1,0 +1,193 @@
+/**
+ * The equipment rules: what can be worn and in which slot, where it can be changed, which item fills an empty slot,
+ * and what worn gear does (vision by day and by night, tools, the radio). One home: the server judges and applies
+ * them (api/modules/equipment, api/modules/actions), the islands mirror them (the map's vision, the Scavenge
+ * button, the Character panel), and the wiki quotes these numbers. Pure: no server imports.
+ */
+import type { VisionInput } from '../../core-wasm/index.ts';
+import { BINOCULARS_MULTIPLIER, VISION_NIGHT_MULTIPLIER } from '../../core-wasm/constants.ts';
+import { type Tools, toolsFrom } from '../contract/actions.ts';
+import { EQUIPPABLE_NAMES, type EquipmentSlot, itemDef } from '../contract/items.ts';
+import { categoryOf, SETTLEMENT_REACH } from './settlements.ts';
+import { type ContainerState, room } from './storage.ts';
+
+export const EQUIPMENT_SLOTS = [
+  'vision',
+  'communication',
+  'tool',
+  'light',
+  'device',
+  'other',
+] as const satisfies readonly EquipmentSlot[];
+export type { EquipmentSlot };
+
+/** Gear changes only this close (world units) to the centre of a settlement the survivor manages. */
+export const EQUIPMENT_REACH = SETTLEMENT_REACH;
+/** The refusal everywhere else (spec sections 5 and 8). */
+export const NO_SETTLEMENT_NEARBY = 'No settlement nearby';
+
+/** The catalogue's slot for an item the spec lets a survivor wear; null for anything else. */
+export function equipSlotOf(itemName: string): EquipmentSlot | null {
+  if (!(EQUIPPABLE_NAMES as readonly string[]).includes(itemName)) return null;
+  return itemDef(itemName)?.slot ?? null;
+}
+
+/** Why an equip of `itemName` into `slot` is refused (400), or null when it may go there. */
+export function equipRefusal(itemName: string, slot: string): string | null {
+  const own = equipSlotOf(itemName);
+  if (!own) return `${itemName} cannot be equipped`;
+  if (own !== slot) return `${itemName} goes in the ${own} slot, not ${slot}`;
+  return null;
+}
+
+// ── What the equip list shows (spec section 5) ──────────────────────────────────────────────────────────────────
+
+/** The names the equip dropdown matches storage items against: a storage item qualifies when its name contains one. */
+export const EQUIP_LIST_NAMES = EQUIPPABLE_NAMES;
+
+export function matchesEquipList(itemName: string): boolean {
+  return EQUIP_LIST_NAMES.some((n) => itemName.includes(n));
+}
+
+/**
+ * The slot the panel shows for an item, guessed from its name exactly as spec section 5 says (display only: the
+ * server goes by the catalogue).
+ */
+export function guessSlot(itemName: string): EquipmentSlot | 'equipment' {
+  const n = itemName.toLowerCase();
+  if (n.includes('binocular')) return 'vision';
+  if (n.includes('radio')) return 'communication';
+  if (n.includes('lockpick') || n.includes('crowbar') || n.includes('multitool')) return 'tool';
+  if (n.includes('flashlight')) return 'light';
+  if (n.includes('scanner')) return 'device';
+  return 'equipment';
+}
+
+// ── Filling empty slots ─────────────────────────────────────────────────────────────────────────────────────────
+
+export interface Candidate {
+  id: number;
+  itemName: string;
+  quality: number;
+  quantity: number;
+}
+
+/**
+ * For each slot not in `filled`, the best candidate that goes there: the highest quality, the lowest row id among
+ * equals (so the choice is stable). Slots nothing fits stay out of the answer.
+ */
+export function bestForEmptySlots<C extends Candidate>(
+  candidates: readonly C[],
+  filled: Iterable<string>,
+): { slot: EquipmentSlot; item: C }[] {
+  const taken = new Set(filled);
+  const best = new Map<EquipmentSlot, C>();
+  for (const c of candidates) {
+    const slot = equipSlotOf(c.itemName);
+    if (!slot || taken.has(slot) || c.quantity <= 0) continue;
+    const held = best.get(slot);
+    if (!held || c.quality > held.quality || (c.quality === held.quality && c.id < held.id)) best.set(slot, c);
+  }
+  return EQUIPMENT_SLOTS.filter((s) => best.has(s)).map((slot) => ({ slot, item: best.get(slot)! }));
+}
+
+// ── What worn gear does ─────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Night vision (the day/night multiplier at night): 0.5 bare-eyed (the clock's), 0.7 with a Flashlight, 0.9 with
+ * Night Vision Goggles; the better one counts when both are worn. By day the clock's multiplier (1) stands.
+ */
+export const NIGHT_VISION = {
+  none: VISION_NIGHT_MULTIPLIER,
+  Flashlight: 0.7,
+  'Night Vision Goggles': 0.9,
+} as const;
+/** Binoculars: vision ×2.5 by day while standing still (the core applies it: VisionInput.binoculars). */
+export const BINOCULARS_VISION = BINOCULARS_MULTIPLIER;
+
+type Worn = readonly { itemName: string }[];
+const wearing = (worn: Worn, name: string) => worn.some((w) => w.itemName === name);
+
+export function hasBinoculars(worn: Worn): boolean {
+  return wearing(worn, 'Binoculars');
+}
+
+/** A Portable Radio is worn: the gate for chat and radio tracking. */
+export function hasRadio(worn: Worn): boolean {
+  return wearing(worn, 'Portable Radio');
+}
+
+export function nightVisionMultiplier(worn: Worn): number {
+  let m: number = NIGHT_VISION.none;
+  if (wearing(worn, 'Flashlight')) m = Math.max(m, NIGHT_VISION.Flashlight);
+  if (wearing(worn, 'Night Vision Goggles')) m = Math.max(m, NIGHT_VISION['Night Vision Goggles']);
+  return m;
+}
+
+/** Crowbar and Multitool from the tool slot, Scanner from the device slot: only worn tools count. */
+export function wornTools(worn: Worn): Tools {
+  return toolsFrom(worn.map((w) => w.itemName));
+}
+
+export interface EquipmentEffects {
+  binoculars: boolean;
+  nightVisionMultiplier: number;
+  radio: boolean;
+  tools: Tools;
+}
+
+export function equipmentEffects(worn: Worn): EquipmentEffects {
+  return {
+    binoculars: hasBinoculars(worn),
+    nightVisionMultiplier: nightVisionMultiplier(worn),
+    radio: hasRadio(worn),
+    tools: wornTools(worn),
+  };
+}
+
+/**
+ * The day/night multiplier a survivor's vision gets: the clock's by day, at night the better of the clock's and
+ * the gear's night vision.
+ */
+export function dayNightVision(
+  time: { isDay: boolean; visionMultiplier: number },
+  gear: { nightVisionMultiplier: number },
+): number {
+  const clock = Math.min(1, Math.max(0, time.visionMultiplier));
+  return time.isDay ? clock : Math.min(1, Math.max(clock, gear.nightVisionMultiplier));
+}
+
+/** The core's vision input for a survivor wearing `gear` (binoculars count only by day and standing still: the core). */
+export function visionInput(
+  gear: Pick<EquipmentEffects, 'binoculars' | 'nightVisionMultiplier'>,
+  time: { isDay: boolean; visionMultiplier: number } | null,
+  here: { onHills: boolean; moving: boolean },
+): VisionInput {
+  return {
+    binoculars: gear.binoculars,
+    onHills: here.onHills,
+    night: time ? !time.isDay : false,
+    dayNightMultiplier: time ? dayNightVision(time, gear) : undefined,
+    moving: here.moving,
+  };
+}
+
+// ── Putting everything away ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Where each worn item goes on "unequip all": into the first container of its storage category (id order) with room
+ * left, else the survivor's pack (`toContainerId` null). One unit each, so capacity is counted per item.
+ */
+export function planUnequipAll(
+  worn: readonly { id: number; itemName: string }[],
+  containers: readonly ContainerState[],
+): { id: number; toContainerId: number | null }[] {
+  const free = new Map(containers.map((c) => [c.id, room(c)]));
+  const ordered = [...containers].sort((a, b) => a.id - b.id);
+  return worn.map((w) => {
+    const target = ordered.find((c) => c.subtype === categoryOf(w.itemName) && free.get(c.id)! > 0);
+    if (!target) return { id: w.id, toContainerId: null };
+    free.set(target.id, free.get(target.id)! - 1);
+    return { id: w.id, toContainerId: target.id };
+  });
+}
