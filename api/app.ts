@@ -19,6 +19,8 @@ import { auditIntervalMs, LiveConnections } from './live/connections.ts';
 import { playerModule } from './modules/player/index.ts';
 import { actionsModule } from './modules/actions/index.ts';
 import { ActionsService } from './modules/actions/service.ts';
+import { equipmentModule } from './modules/equipment/index.ts';
+import { EquipmentService } from './modules/equipment/service.ts';
 import { bedsModule } from './modules/settlements/beds.ts';
 import { BedService } from './modules/settlements/beds-service.ts';
 import { settlementsModule } from './modules/settlements/index.ts';
@@ -105,6 +107,7 @@ export function createApp(deps: AppDeps) {
     .use(actionsModule(services, actions))
     .use(settlementsModule(services, settlements, new StorageService(settlements), settlementQueries))
     .use(bedsModule(services, new BedService(services, settlements, live), settlementQueries))
+    .use(equipmentModule(services, new EquipmentService(services, settlements, live)))
     .use(liveSocketModule(services, live, liveConnections, async (worldId) => (await worlds.world(worldId)) !== null))
     .use(siteModule(deps.config.siteDir));
 }

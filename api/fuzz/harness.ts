@@ -243,6 +243,7 @@ async function fingerprint(server: TestServer): Promise<string> {
       (select md5(coalesce(string_agg(id || ':' || coalesce(display_name, '-') || ':' || coalesce(email, '-'), ',' order by id), '')) from users) || '|' ||
       (select count(*) from sessions)::text || '|' ||
       (select count(*)::text || ':' || coalesce(sum(quantity), 0)::text from inventory_items) || '|' ||
+      (select count(*)::text || ':' || coalesce(sum(quality), 0)::text from player_equipment) || '|' ||
       (select count(*)::text || ':' || coalesce(sum(current_significance), 0)::text from poi_states) || '|' ||
       (select count(*) from forage_cooldowns)::text || '|' ||
       (select count(*) from npc_spawn_signals)::text || '|' ||
@@ -258,6 +259,7 @@ const FP_PARTS = [
   'user names',
   'sessions',
   'inventory',
+  'equipment',
   'poi states',
   'forage cooldowns',
   'npc signals',
@@ -330,6 +332,7 @@ export async function checkInvariants(env: FuzzEnv): Promise<string[]> {
   for (const table of [
     'players',
     'inventory_items',
+    'player_equipment',
     'poi_states',
     'forage_cooldowns',
     'npc_spawn_signals',

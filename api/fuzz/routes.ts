@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { MAX_CHUNK_COORD, MAX_TILE_COORD, MIN_TILE_COORD } from '../../core-wasm/constants.ts';
+import { EQUIPMENT_SLOTS } from '../game/equipment.ts';
 import {
   hostileNumber,
   hostileString,
@@ -165,6 +166,12 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     fc.dictionary(hostileString, hostileValue, { maxKeys: 3 }),
   );
   const worldBody = nearValidObject({ worldId: worldIdValue }, { worldId: fc.constant('default') });
+  const slotValue = fc.oneof(fc.constantFrom(...EQUIPMENT_SLOTS, 'scanner', 'multitool', 'Vision', 'head'), hostileString);
+  const sourceValue = fc.oneof(fc.constantFrom('inventory', 'settlement', 'storage', 'Inventory'), hostileString);
+  const settlementBody = nearValidObject(
+    { settlementId: numericId, worldId: worldIdValue },
+    { settlementId: fc.integer({ min: 1, max: 20 }).map(String), worldId: fc.constant('default') },
+  );
 
   return {
     'GET /api/health': { auth: false, query: anyQuery },
@@ -376,6 +383,28 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     'GET /api/settlements/:id/pending-invitations': { auth: true, params: { id: numericId }, query: anyQuery },
     'POST /api/settlements/:id/beds/:bedId/kick': { auth: true, params: { id: numericId, bedId: numericId }, body: noBody },
     'GET /api/player/respawn': { auth: true, query: worldIdQuery },
+    'GET /api/player/equipment': { auth: true, query: worldIdQuery },
+    'POST /api/player/equipment/equip': {
+      auth: true,
+      body: nearValidObject(
+        { itemId: numericId, slot: slotValue, worldId: worldIdValue, source: sourceValue },
+        {
+          itemId: fc.integer({ min: 1, max: 40 }).map(String),
+          slot: fc.constantFrom(...EQUIPMENT_SLOTS),
+          worldId: fc.constant('default'),
+          source: fc.constantFrom('inventory', 'settlement'),
+        },
+      ),
+    },
+    'POST /api/player/equipment/unequip': {
+      auth: true,
+      body: nearValidObject(
+        { itemId: numericId, worldId: worldIdValue },
+        { itemId: fc.integer({ min: 1, max: 40 }).map(String) },
+      ),
+    },
+    'POST /api/player/equipment/equip-all-settlement': { auth: true, body: settlementBody },
+    'POST /api/player/equipment/unequip-all': { auth: true, body: settlementBody },
     'WS /ws': {
       auth: true,
       socket: true,
