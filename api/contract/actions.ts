@@ -28,20 +28,20 @@ export function sameForageArea(a: { tileX: number; tileY: number }, b: { tileX: 
 
 // ── Scavenging: when a place is picked clean ───────────────────────────────────────────────────────────────────
 
-/** Tools change how deep a place can be searched; until the equipment system lands they work from the pack. */
+/** Tools change how deep a place can be searched; they work only when worn (api/game/equipment.ts wornTools). */
 export interface Tools {
   crowbar: boolean;
   multitool: boolean;
   scanner: boolean;
 }
 export const NO_TOOLS: Tools = { crowbar: false, multitool: false, scanner: false };
-/** The inventory item that gives each tool. */
+/** The item that gives each tool when worn. */
 export const TOOL_ITEMS = { crowbar: 'Crowbar', multitool: 'Multitool', scanner: 'Scanner' } as const satisfies Record<
   keyof Tools,
   string
 >;
 
-/** The tools a pack holding these item names (stacks with quantity above 0) gives. */
+/** The tools these worn item names give. */
 export function toolsFrom(itemNames: Iterable<string>): Tools {
   const held = new Set(itemNames);
   return {

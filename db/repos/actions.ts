@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { tileKey } from '../../core-wasm/geometry.ts';
 import type { Db } from '../client.ts';
-import { forageCooldowns, forageSpots, inventoryItems, npcSpawnSignals, poiStates } from '../schema/index.ts';
+import { forageCooldowns, forageSpots, inventoryItems, npcSpawnSignals, playerEquipment, poiStates } from '../schema/index.ts';
 
 export type InventoryRow = typeof inventoryItems.$inferSelect;
 export type PoiStateRow = typeof poiStates.$inferSelect;
@@ -51,20 +51,13 @@ export function actionOps(tx: Tx | Db) {
       }
     },
 
-    /** Which of these item names the player holds at least one of. */
-    async heldItemNames(userId: string, worldId: string, names: readonly string[]): Promise<Set<string>> {
+    /** The names of what the player wears in the world (tools count only when worn: api/game/equipment.ts). */
+    async wornItemNames(userId: string, worldId: string): Promise<string[]> {
       const rows = await tx
-        .selectDistinct({ itemName: inventoryItems.itemName })
-        .from(inventoryItems)
-        .where(
-          and(
-            eq(inventoryItems.userId, userId),
-            eq(inventoryItems.worldId, worldId),
-            inArray(inventoryItems.itemName, [...names]),
-            gt(inventoryItems.quantity, 0),
-          ),
-        );
-      return new Set(rows.map((r) => r.itemName));
+        .select({ itemName: playerEquipment.itemName })
+        .from(playerEquipment)
+        .where(and(eq(playerEquipment.userId, userId), eq(playerEquipment.worldId, worldId)));
+      return rows.map((r) => r.itemName);
     },
 
     /** Serialises one player's actions of a kind (e.g. foraging) for the rest of the transaction. */

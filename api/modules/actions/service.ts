@@ -1,14 +1,8 @@
 import { BIOME_NAMES, inPoiReach, poiReach, tileKey, tileOfWorld } from '../../../core-wasm/index.ts';
 import { UNKNOWN_WORLD } from '../../contract/http.ts';
 import { itemDef, type InventoryItem } from '../../contract/items.ts';
-import {
-  ACTION_TEXT,
-  type ForageResult,
-  sameForageArea,
-  type ScavengeResult,
-  TOOL_ITEMS,
-  toolsFrom,
-} from '../../contract/actions.ts';
+import { ACTION_TEXT, type ForageResult, sameForageArea, type ScavengeResult } from '../../contract/actions.ts';
+import { wornTools } from '../../game/equipment.ts';
 import { forageTiles, forageTilesLoot, tileReady } from '../../game/forage.ts';
 import { generateNpc } from '../../game/npc-names.ts';
 import { freshRng, type Rng } from '../../game/random.ts';
@@ -26,8 +20,6 @@ export const NPC_SIGNAL_TTL_MS = 10 * 60 * 1000;
 
 export const POI_NOT_FOUND = 'POI does not exist';
 export const POSITION_OUT_OF_SYNC = 'Your position is out of sync with the server; wait a moment and try again';
-
-const TOOL_NAMES = Object.values(TOOL_ITEMS);
 
 /** Scavenging, foraging and the inventory: parse → load → pure rule → one transaction → publish. */
 export class ActionsService {
@@ -51,8 +43,8 @@ export class ActionsService {
     const now = this.services.now();
     const result = await this.services.repos.actions.transaction(async (ops) => {
       const state = await ops.lockPoi(worldId, poi.id, poi.significance, now);
-      // Until the equipment system lands, tools work from the pack (wiki: Equipment System).
-      const tools = toolsFrom(await ops.heldItemNames(user.id, worldId, TOOL_NAMES));
+      // A crowbar or scanner in the pack does nothing: tools work only when worn.
+      const tools = wornTools((await ops.wornItemNames(user.id, worldId)).map((itemName) => ({ itemName })));
       const current = recoveredSignificance(
         state.currentSignificance,
         poi.significance,

@@ -55,7 +55,7 @@ export class StorageService {
       if (only && !containers.some((c) => c.subtype === only)) {
         throw new HttpError(409, `${s.name} has no ${only} container: build one first`);
       }
-      // Equipment is not yet worn (it lands with the equipment system); everything in the pack may be deposited.
+      // Worn gear is not in the pack (player_equipment), so everything in the pack may be deposited.
       const inventory = await ops.lockInventory(user.id, worldId);
       const plan = planDeposit(inventory, containers, only);
       await this.apply(ops, user.id, worldId, plan.moves, true);
