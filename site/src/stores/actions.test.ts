@@ -1,6 +1,8 @@
 import { beforeEach, expect, test } from 'bun:test';
-import { NO_TOOLS, sameForageArea, TOOL_ITEMS, toolsFrom } from '../../../api/contract/actions.ts';
+import { NO_TOOLS, sameForageArea, TOOL_ITEMS } from '../../../api/contract/actions.ts';
+import type { EquipmentItem } from '../../../api/contract/equipment.ts';
 import type { InventoryItem } from '../../../api/contract/items.ts';
+import { equipSlotOf, wornTools } from '../../../api/game/equipment.ts';
 import { seededRng } from '../../../api/game/random.ts';
 import { scavengeStep } from '../../../api/game/scavenge.ts';
 import {
@@ -16,8 +18,12 @@ import {
   RESULTS_KEPT,
   type NearbyPoiView,
 } from './actions.ts';
+import { $equipment, resetEquipmentStores } from './equipment.ts';
 
-beforeEach(() => resetActionStores());
+beforeEach(() => {
+  resetActionStores();
+  resetEquipmentStores();
+});
 
 const poi: NearbyPoiView = {
   id: 'p',
@@ -68,13 +74,14 @@ const stack = (itemName: string): InventoryItem => ({
   quantity: 1,
   metadata: { quality: 50 },
 });
+const wearing = (itemName: string): EquipmentItem => ({ id: itemName, itemName, slot: equipSlotOf(itemName)!, quality: 50 });
 
 test('the Scavenge button and the server agree: disabled exactly where a search would find the place picked clean', () => {
-  const packs = [[], [TOOL_ITEMS.crowbar], [TOOL_ITEMS.multitool], [TOOL_ITEMS.crowbar, TOOL_ITEMS.multitool], ['Rope']];
-  for (const pack of packs) {
-    $inventory.set({ status: 'ready', items: pack.map(stack) });
+  const outfits = [[], [TOOL_ITEMS.crowbar], [TOOL_ITEMS.multitool], [TOOL_ITEMS.crowbar, TOOL_ITEMS.scanner]];
+  for (const outfit of outfits) {
+    $equipment.set({ status: 'ready', items: outfit.map(wearing) });
     const tools = $tools.get();
-    expect(tools).toEqual(toolsFrom(pack));
+    expect(tools).toEqual(wornTools(outfit.map((itemName) => ({ itemName }))));
     for (let significance = -8; significance <= 6; significance++) {
       const disabled = pickedClean({ ...poi, currentSignificance: significance }, null, tools);
       const server = scavengeStep(
@@ -83,9 +90,16 @@ test('the Scavenge button and the server agree: disabled exactly where a search 
         tools,
         seededRng(significance),
       );
-      expect({ pack, significance, disabled }).toEqual({ pack, significance, disabled: !server.searched });
+      expect({ outfit, significance, disabled }).toEqual({ outfit, significance, disabled: !server.searched });
     }
   }
+});
+
+test('tools in the pack do nothing: only worn ones count', () => {
+  $inventory.set({ status: 'ready', items: [stack(TOOL_ITEMS.crowbar), stack(TOOL_ITEMS.multitool)] });
+  expect($tools.get()).toEqual(NO_TOOLS);
+  $equipment.set({ status: 'ready', items: [wearing(TOOL_ITEMS.crowbar)] });
+  expect($tools.get()).toEqual({ ...NO_TOOLS, crowbar: true });
 });
 
 test('results: newest first, the last 8', () => {

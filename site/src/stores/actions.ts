@@ -3,9 +3,10 @@
  * fills them lives in site/src/game/actions/; these are plain state plus a few derived values.
  */
 import { atom, computed } from 'nanostores';
-import { isPickedClean, sameForageArea, type Tools, toolsFrom } from '../../../api/contract/actions.ts';
+import { isPickedClean, sameForageArea, type Tools } from '../../../api/contract/actions.ts';
 import type { InventoryItem, LootItem } from '../../../api/contract/items.ts';
 import type { BiomeName, PoiType } from '../../../core-wasm/constants.ts';
+import { $gear } from './equipment.ts';
 
 /** The POI whose reach covers the survivor (the nearest one), with its current significance. */
 export interface NearbyPoiView {
@@ -46,7 +47,7 @@ export const $forageScoured = computed(
 
 /**
  * 'Area picked clean' (and Scavenge disabled): the shared rule of api/contract, isPickedClean — at or below the
- * floor the pack's tools allow (0, −3 with a crowbar, −5 with a multitool), exactly where the server stops
+ * floor the worn tools allow (0, −3 with a crowbar, −5 with a multitool), exactly where the server stops
  * searching — or the server's depleted answer still holds.
  */
 export function pickedClean(
@@ -86,8 +87,8 @@ export type InventoryState =
   | { status: 'ready'; items: InventoryItem[] }
   | { status: 'error'; items: InventoryItem[]; message: string };
 export const $inventory = atom<InventoryState>({ status: 'loading', items: [] });
-/** The tools the pack gives (the server reads the same stacks: api/contract toolsFrom). */
-export const $tools = computed($inventory, (inv) => toolsFrom(inv.items.map((i) => i.itemName)));
+/** The tools worn (a tool in the pack does nothing; the server reads the same rows: api/game/equipment wornTools). */
+export const $tools = computed($gear, (gear) => gear.tools);
 
 /** A survivor drawn by a scavenge (the 'Wanderer Approaches' dialog), until dismissed. */
 export const $wanderer = atom<{ name: string; description: string } | null>(null);

@@ -6,6 +6,7 @@
  */
 import type { Core } from '../../../../core-wasm/index.ts';
 import type { TimeInfo } from '../../../../api/contract/protocol.ts';
+import { type EquipmentEffects, NIGHT_VISION, visionInput } from '../../../../api/game/equipment.ts';
 import type { ExploredMap } from '../explored/explored.ts';
 import {
   clampZoom,
@@ -71,6 +72,10 @@ export class GameEngine {
   private cam: Camera;
   private pan = { x: 0, y: 0 };
   private time: TimeInfo | null = null;
+  private gear: Pick<EquipmentEffects, 'binoculars' | 'nightVisionMultiplier'> = {
+    binoculars: false,
+    nightVisionMultiplier: NIGHT_VISION.none,
+  };
 
   private canvas: HTMLCanvasElement | null = null;
   private ctx: CanvasRenderingContext2D | null = null;
@@ -112,6 +117,11 @@ export class GameEngine {
 
   setTime(time: TimeInfo): void {
     this.time = time;
+  }
+
+  /** What the survivor wears that changes their vision (binoculars, night gear): the next frame sees with it. */
+  setGear(gear: Pick<EquipmentEffects, 'binoculars' | 'nightVisionMultiplier'>): void {
+    this.gear = { binoculars: gear.binoculars, nightVisionMultiplier: gear.nightVisionMultiplier };
   }
 
   /** Explored tiles arrived from the server: repaint those chunks' fog. */
@@ -217,15 +227,15 @@ export class GameEngine {
     this.stats.end(performance.now() - started);
   };
 
+  /** The server's vision rule for the survivor's gear, clock and ground (api/game/equipment.ts visionInput). */
   private visionRadius(): number {
-    const t = this.time;
     const me = this.walk.me;
-    return this.o.core.visionRadius({
-      onHills: isHills(this.terrain.biomeAtTile(tileOf(me.x), tileOf(me.y))),
-      night: t ? !t.isDay : false,
-      dayNightMultiplier: t ? Math.min(1, Math.max(0, t.visionMultiplier)) : undefined,
-      moving: this.walk.walking,
-    });
+    return this.o.core.visionRadius(
+      visionInput(this.gear, this.time, {
+        onHills: isHills(this.terrain.biomeAtTile(tileOf(me.x), tileOf(me.y))),
+        moving: this.walk.walking,
+      }),
+    );
   }
 
   private draw(now: number): void {

@@ -14,6 +14,7 @@ import { createCoreWorker, loadCoreInBrowser } from '../../lib/core.ts';
 import { $init, $me, $readout, $world, resetGameStores } from '../../stores/game.ts';
 import { checkAccess } from '../../stores/lobby.ts';
 import { wireActions } from '../actions/wire.ts';
+import { wireEquipment } from '../equipment/wire.ts';
 import { ExploredMap } from '../explored/explored.ts';
 import { startExploredSync } from '../explored/sync.ts';
 import { LiveClient, liveUrl } from '../live/client.ts';
@@ -120,6 +121,7 @@ export function startGameSession(worldId: string = DEFAULT_WORLD_ID): () => void
     wireSettlements(session);
     wireMoves(session);
     wireActions(session, pois);
+    wireEquipment(session);
     scope.onStop(startExploredSync(exploredMap, worldId, handleUnauthorized));
     scope.onStop(installDebugHook(engine, survivors));
     scope.onStop(
