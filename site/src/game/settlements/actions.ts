@@ -1,10 +1,9 @@
 /**
  * Build Shelter, Create Settlement, building, reinforcing and the storage calls: each call → server → toast →
  * refresh of everything it may have changed (inventory, storage, buildings, the lists). One runs at a time
- * ($settlementBusy). The server decides everything (reach, materials, who manages); this only reports it.
+ * (run.ts). The server decides everything (reach, materials, who manages); this only reports it.
  * Dependencies are injected (settlements/wire.ts wires the real ones), so the flows are unit-tested without a browser.
  */
-import { isUnauthorizedError } from '../../../../api/contract/http.ts';
 import type { StorageCategory } from '../../../../api/contract/items.ts';
 import {
   offersCreateAnyway,
@@ -16,9 +15,10 @@ import {
 } from '../../../../api/contract/settlements.ts';
 import { cleanName, type Materials, REINFORCE_COST, SHELTER_COST, transferLimit } from '../../../../api/game/settlements.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
-import { $buildings, $hereSettlement, $hereShelter, $offerCreateAnyway, $settlementBusy } from '../../stores/settlements.ts';
+import { $buildings, $hereSettlement, $hereShelter, $offerCreateAnyway } from '../../stores/settlements.ts';
 import type { Point } from './here.ts';
 import { type BuildKind, costOfNext } from './kinds.ts';
+import { actionRunner } from './run.ts';
 import { autoDepositFailed, buildingFailed, failure, STORAGE_FAILURES, success, upgradeFailed } from './text.ts';
 
 export interface SettlementCalls {
@@ -67,25 +67,7 @@ export interface SettlementActions {
 }
 
 export function createSettlementActions(d: SettlementActionDeps): SettlementActions {
-  /** Runs one action unless another is in flight; `onError` picks the failure toast. */
-  async function run<T>(name: string, call: () => Promise<T>, onError: (err: unknown) => ToastInput): Promise<T | null> {
-    if ($settlementBusy.get()) return null;
-    $settlementBusy.set(name);
-    try {
-      return await call();
-    } catch (err) {
-      if (isUnauthorizedError(err)) d.unauthorized();
-      else {
-        const t = onError(err);
-        console.warn(`[settlements] ${t.title}`, err);
-        d.toast(t);
-      }
-      return null;
-    } finally {
-      $settlementBusy.set(null);
-      d.refresh();
-    }
-  }
+  const run = actionRunner(d);
 
   /** The settlement here, when the player may manage it (the panels offer nothing otherwise). */
   const managed = () => {
