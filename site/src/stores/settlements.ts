@@ -3,7 +3,14 @@
  * lives in site/src/game/settlements/; these are plain state plus the lookups the panels derive from it.
  */
 import { atom, computed } from 'nanostores';
-import type { BuildingView, SettlementView, ShelterView, StorageEntry } from '../../../api/contract/settlements.ts';
+import type { BedInvitation } from '../../../api/contract/beds.ts';
+import type {
+  BedAssignment,
+  BuildingView,
+  SettlementView,
+  ShelterView,
+  StorageEntry,
+} from '../../../api/contract/settlements.ts';
 
 /** Settlements in the 7 × 7 chunks around the survivor (GET /world/:id/settlements), with the caller's status. */
 export const $settlements = atom<readonly SettlementView[]>([]);
@@ -39,6 +46,23 @@ export const $hereShelter = computed([$hereIds, $shelters], (ids, list) => list.
 export const $buildings = atom<{ settlementId: string; list: readonly BuildingView[] } | null>(null);
 export const $storage = atom<{ settlementId: string; entries: readonly StorageEntry[] } | null>(null);
 
+/** One bed as GET /settlements/:id/bed-assignments answers it (the contract exports only the schema). */
+export type BedAssignmentView = typeof BedAssignment.infer;
+
+/** Who sleeps in (or is invited to) each bed of the settlement here, when the player manages it. */
+export const $beds = atom<{
+  settlementId: string;
+  assignments: readonly BedAssignmentView[];
+  pending: readonly BedInvitation[];
+} | null>(null);
+
+export type InvitationsState =
+  | { status: 'loading'; list: readonly BedInvitation[] }
+  | { status: 'ready'; list: readonly BedInvitation[] }
+  | { status: 'error'; list: readonly BedInvitation[]; message: string };
+/** Bed invitations waiting for the player's answer, in any settlement of this world (shown in Your Settlements). */
+export const $invitations = atom<InvitationsState>({ status: 'loading', list: [] });
+
 /** The settlement action in flight (one at a time: every settlement button waits for it). */
 export const $settlementBusy = atom<string | null>(null);
 
@@ -62,6 +86,8 @@ export function resetSettlementStores(): void {
   $hereIds.set({ settlementId: null, shelterId: null });
   $buildings.set(null);
   $storage.set(null);
+  $beds.set(null);
+  $invitations.set({ status: 'loading', list: [] });
   $settlementBusy.set(null);
   $offerCreateAnyway.set(false);
   $navTarget.set(null);

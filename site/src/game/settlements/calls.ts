@@ -4,8 +4,16 @@ import { SETTLEMENT_CHUNK_RADIUS } from '../../../../api/contract/world.ts';
 import { api, unwrap } from '../../lib/api.ts';
 import { chunkOfWorld } from '../map/geometry.ts';
 import type { SettlementCalls } from './actions.ts';
+import type { BedCalls } from './bed-actions.ts';
 import type { Point } from './here.ts';
-import { toBuildingViews, toSettlementViews, toShelterViews, toStorageEntries } from './markers.ts';
+import {
+  toBedAssignments,
+  toBuildingViews,
+  toInvitations,
+  toSettlementViews,
+  toShelterViews,
+  toStorageEntries,
+} from './markers.ts';
 
 const shown = (m: Materials): Record<string, number> => ({ ...m });
 
@@ -29,6 +37,18 @@ export function settlementCalls(worldId: string): SettlementCalls {
   };
 }
 
+/** The bed routes (api/modules/settlements/beds.ts); withdraw is DELETE /bed-invitations/:id. */
+export function bedCalls(worldId: string): BedCalls {
+  const invitation = (id: string) => api.api['bed-invitations']({ id });
+  return {
+    invite: (b) => unwrap(api.api['bed-invitations'].post({ worldId, ...b })),
+    withdraw: (id) => unwrap(invitation(id).delete()),
+    kick: (id, bedId) => unwrap(api.api.settlements({ id }).beds({ bedId }).kick.post()),
+    accept: (id) => unwrap(invitation(id).accept.post()),
+    reject: (id) => unwrap(invitation(id).reject.post()),
+  };
+}
+
 /** The reads: the region's settlements and shelters around a position, yours, one settlement's buildings and storage. */
 export function settlementReads(worldId: string) {
   const region = (at: Point) => ({
@@ -41,6 +61,13 @@ export function settlementReads(worldId: string) {
     mine: async () => toSettlementViews(await unwrap(api.api.player.settlements.get({ query: { worldId } }))),
     buildings: async (id: string) => toBuildingViews((await unwrap(api.api.settlements({ id }).buildings.get())).buildings),
     storage: async (id: string) => toStorageEntries((await unwrap(api.api.settlements({ id }).storage.get())).storage),
+    beds: async (id: string) => {
+      const one = api.api.settlements({ id });
+      const [beds, pending] = await Promise.all([unwrap(one['bed-assignments'].get()), unwrap(one['pending-invitations'].get())]);
+      return { assignments: toBedAssignments(beds.bedAssignments), pending: toInvitations(pending.pendingInvitations) };
+    },
+    invitations: async () =>
+      toInvitations((await unwrap(api.api.player['bed-invitations'].get({ query: { worldId } }))).invitations),
   };
 }
 export type SettlementReads = ReturnType<typeof settlementReads>;

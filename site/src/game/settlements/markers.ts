@@ -4,7 +4,9 @@
  * way in (site/src/lib/api.ts), so dates are put back into strings before the schema reads them.
  */
 import { type Type, type } from 'arktype';
-import { BuildingView, SettlementView, ShelterView, StorageEntry } from '../../../../api/contract/settlements.ts';
+import { BedInvitation } from '../../../../api/contract/beds.ts';
+import { BedAssignment, BuildingView, SettlementView, ShelterView, StorageEntry } from '../../../../api/contract/settlements.ts';
+import type { BedAssignmentView } from '../../stores/settlements.ts';
 
 /** Dates back to the ISO strings the server sent, at any depth. */
 export function undate(value: unknown): unknown {
@@ -31,3 +33,5 @@ export const toSettlementViews = (list: unknown): SettlementView[] => entries(Se
 export const toShelterViews = (list: unknown): ShelterView[] => entries(ShelterView, list, 'a shelter');
 export const toBuildingViews = (list: unknown): BuildingView[] => entries(BuildingView, list, 'a building');
 export const toStorageEntries = (list: unknown): StorageEntry[] => entries(StorageEntry, list, 'a container');
+export const toBedAssignments = (list: unknown): BedAssignmentView[] => entries(BedAssignment, list, 'a bed');
+export const toInvitations = (list: unknown): BedInvitation[] => entries(BedInvitation, list, 'an invitation');

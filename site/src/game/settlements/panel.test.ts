@@ -1,6 +1,6 @@
 import { beforeEach, expect, test } from 'bun:test';
 import type { BuildingView, SettlementView } from '../../../../api/contract/settlements.ts';
-import { $buildings, $hereIds, $settlements, $storage, resetSettlementStores } from '../../stores/settlements.ts';
+import { $beds, $buildings, $hereIds, $settlements, $storage, resetSettlementStores } from '../../stores/settlements.ts';
 import { flush } from '../actions/test-timers.ts';
 import { trackPanel } from './panel.ts';
 
@@ -32,7 +32,9 @@ const bed = (settlementId: string): BuildingView => ({
 
 beforeEach(() => resetSettlementStores());
 
-test('buildings and storage load for a settlement you manage, and clear when you walk off', async () => {
+const noBeds = async () => ({ assignments: [], pending: [] });
+
+test('buildings, storage and beds load for a settlement you manage, and clear when you walk off', async () => {
   const asked: string[] = [];
   const p = trackPanel({
     buildings: async (id) => {
@@ -40,6 +42,20 @@ test('buildings and storage load for a settlement you manage, and clear when you
       return [bed(id)];
     },
     storage: async () => [],
+    beds: async (id) => ({
+      assignments: [
+        {
+          bedId: '1',
+          state: 'occupied',
+          invitationId: null,
+          playerId: 'u1',
+          playerName: `Sal of ${id}`,
+          npcName: null,
+          isActive: true,
+        },
+      ],
+      pending: [],
+    }),
     onError: () => {},
   });
   await flush();
@@ -49,10 +65,13 @@ test('buildings and storage load for a settlement you manage, and clear when you
   await flush();
   expect($buildings.get()?.list.map((b) => b.settlementId)).toEqual(['1']);
   expect($storage.get()).toEqual({ settlementId: '1', entries: [] });
+  expect($beds.get()?.settlementId).toBe('1');
+  expect($beds.get()?.assignments.map((a) => a.playerName)).toEqual(['Sal of 1']);
   // Someone else's: nothing to load (the server would refuse their storage).
   $hereIds.set({ settlementId: '2', shelterId: null });
   await flush();
   expect($buildings.get()).toBeNull();
+  expect($beds.get()).toBeNull();
   expect(asked).toEqual(['1']);
   p.stop();
 });
@@ -64,6 +83,7 @@ test('an answer for a settlement you already left is dropped', async () => {
   const p = trackPanel({
     buildings: (id) => new Promise((r) => (release = () => r([bed(id)]))),
     storage: async () => [],
+    beds: noBeds,
     onError: () => {},
   });
   $hereIds.set({ settlementId: null, shelterId: null });

@@ -1,14 +1,16 @@
 /**
- * Loads the buildings and storage of the settlement here while the player manages it ($buildings, $storage);
- * clears them otherwise. An answer that comes back after the survivor walked to another settlement is dropped.
+ * Loads the buildings, storage and beds (assignments and pending invitations) of the settlement here while the
+ * player manages it ($buildings, $storage, $beds); clears them otherwise. An answer that comes back after the survivor walked to another settlement is dropped.
  */
+import type { BedInvitation } from '../../../../api/contract/beds.ts';
 import type { BuildingView, StorageEntry } from '../../../../api/contract/settlements.ts';
-import { $buildings, $hereSettlement, $storage } from '../../stores/settlements.ts';
+import { $beds, $buildings, $hereSettlement, $storage, type BedAssignmentView } from '../../stores/settlements.ts';
 import { coalesced } from '../actions/refresh.ts';
 
 export interface PanelReads {
   buildings(settlementId: string): Promise<BuildingView[]>;
   storage(settlementId: string): Promise<StorageEntry[]>;
+  beds(settlementId: string): Promise<{ assignments: BedAssignmentView[]; pending: BedInvitation[] }>;
   onError(err: unknown): void;
 }
 
@@ -24,13 +26,15 @@ export function trackPanel(d: PanelReads): { refresh: () => Promise<void>; stop:
     if (!id) {
       $buildings.set(null);
       $storage.set(null);
+      $beds.set(null);
       return;
     }
     try {
-      const [buildings, storage] = await Promise.all([d.buildings(id), d.storage(id)]);
+      const [buildings, storage, beds] = await Promise.all([d.buildings(id), d.storage(id), d.beds(id)]);
       if (managedHereId() !== id) return;
       $buildings.set({ settlementId: id, list: buildings });
       $storage.set({ settlementId: id, entries: storage });
+      $beds.set({ settlementId: id, ...beds });
     } catch (err) {
       d.onError(err);
     }

@@ -1,8 +1,9 @@
 /**
  * Wires settlements to the live page: the map's settlement, shelter and navigation layers; the region's
  * settlements and shelters and Your Settlements (every 10 s, on a new sector, and at once when the socket says a
- * settlement changed); the panel of the settlement here; and the actions the panels call through
- * $settlementActions, each followed by a refresh of the inventory and of all of the above.
+ * settlement changed); the player's bed invitations (the same way); the panel of the settlement here, its beds
+ * included; and the actions the panels call through $settlementActions and $bedActions, each followed by a refresh
+ * of the inventory and of all of the above.
  */
 import { atom } from 'nanostores';
 import { toast } from '../../islands/game/toast/toast-store.ts';
@@ -12,7 +13,9 @@ import { coalesced } from '../actions/refresh.ts';
 import type { GameSession } from '../session/context.ts';
 import { handleUnauthorized } from '../session/unauthorized.ts';
 import { createSettlementActions, type SettlementActions } from './actions.ts';
-import { settlementCalls, settlementReads } from './calls.ts';
+import { type BedActions, createBedActions } from './bed-actions.ts';
+import { bedCalls, settlementCalls, settlementReads } from './calls.ts';
+import { invitationsPoller } from './invitations.ts';
 import { SettlementLayer } from './layer.ts';
 import { NavArrowLayer } from './nav-layer.ts';
 import { trackPanel } from './panel.ts';
@@ -24,6 +27,7 @@ import { trackHere } from './track.ts';
 export const SETTLEMENT_POLL_MS = 10_000;
 
 export const $settlementActions = atom<SettlementActions | null>(null);
+export const $bedActions = atom<BedActions | null>(null);
 
 export function wireSettlements(s: GameSession): void {
   resetSettlementStores();
@@ -53,6 +57,7 @@ export function wireSettlements(s: GameSession): void {
       s.failed('your settlements poll', err);
     }
   });
+  const pollInvitations = invitationsPoller(reads.invitations, (err) => s.failed('bed invitations poll', err));
   const panel = trackPanel({ ...reads, onError: (err) => s.failed('settlement panel', err) });
   s.onStop(panel.stop);
   s.onStop(
@@ -68,6 +73,7 @@ export function wireSettlements(s: GameSession): void {
     void $actions.get()?.refreshInventory();
     void pollRegion();
     void pollMine();
+    void pollInvitations();
     void panel.refresh();
   };
   const actions = createSettlementActions({
@@ -81,21 +87,28 @@ export function wireSettlements(s: GameSession): void {
     settlementCreated: (created) => $settlements.set([...$settlements.get().filter((x) => x.id !== created.id), created]),
   });
   $settlementActions.set(actions);
+  const beds = createBedActions({ calls: bedCalls(s.worldId), toast, unauthorized: handleUnauthorized, refresh: refreshAll });
+  $bedActions.set(beds);
   s.onStop(() => {
     if ($settlementActions.get() === actions) $settlementActions.set(null);
+    if ($bedActions.get() === beds) $bedActions.set(null);
   });
 
   void pollRegion();
   void pollMine();
+  void pollInvitations();
   s.interval(() => {
     void pollRegion();
     void pollMine();
+    void pollInvitations();
     void panel.refresh();
   }, SETTLEMENT_POLL_MS);
   s.onStop(
     s.live.on('settlementChanged', (changed) => {
       void pollRegion();
       void pollMine();
+      // An invitation (or its withdrawal) reaches the invitee as a settlement event: its only live nudge.
+      void pollInvitations();
       if ($hereSettlement.get()?.id === changed.id) void panel.refresh();
     }),
   );

@@ -1,0 +1,103 @@
+/**
+ * The bed list of the settlement here: each bed's state, who is in it (or invited to it), and the one action the
+ * player may take on it. The rules are api/game/beds.ts's own (kickRefusal), so the panel offers only what the
+ * server would allow; the server still decides. Pure.
+ */
+import type { BedInvitation } from '../../../../api/contract/beds.ts';
+import type { BuildingView, SettlementView } from '../../../../api/contract/settlements.ts';
+import { type BedState, kickRefusal } from '../../../../api/game/beds.ts';
+import { canManage } from '../../../../api/game/settlements.ts';
+import type { BedAssignmentView } from '../../stores/settlements.ts';
+
+export type BedOffer = 'invite' | 'withdraw' | 'kick' | 'leave';
+
+export interface BedRow {
+  bedId: string;
+  /** The bed building's name ('Bed', 'Bunk 2'). */
+  name: string;
+  state: BedState;
+  /** The occupant (player or NPC) or the invitee; null for a vacant bed. */
+  who: string | null;
+  /** The bed is the player's own. */
+  mine: boolean;
+  invitationId: string | null;
+  /** What the player may do here; null when nothing (or while the assignments are still loading). */
+  offer: BedOffer | null;
+}
+
+/** NPC occupants come as 'NPC:<name>' (spec section 3); the panel shows the name. */
+export function shownOccupant(a: Pick<BedAssignmentView, 'playerName' | 'npcName'>): string | null {
+  if (a.npcName) return a.npcName;
+  if (!a.playerName) return null;
+  return a.playerName.startsWith('NPC:') ? a.playerName.slice(4) : a.playerName;
+}
+
+export interface BedsInput {
+  settlement: Pick<SettlementView, 'status' | 'founderName'>;
+  buildings: readonly BuildingView[];
+  /** Null until GET bed-assignments answered for this settlement. */
+  assignments: readonly BedAssignmentView[] | null;
+  pending: readonly BedInvitation[];
+  meId: string | null;
+}
+
+/**
+ * Who could be the founder. The settlement carries the founder's name, not their id, so it is matched on the bed
+ * holders' names (the server builds both from the same columns); a namesake makes two candidates, and an action
+ * is offered only when every candidate allows it. A manager who holds no bed here can only be the founder
+ * (api/game/settlements.ts canManage). With no candidate the founder is not in a bed here: '' matches nobody.
+ */
+export function founderCandidates(input: BedsInput, holders: readonly string[]): string[] {
+  const named = (input.assignments ?? []).filter((a) => a.playerId && a.playerName === input.settlement.founderName);
+  const ids = new Set(named.map((a) => a.playerId!));
+  if (input.meId && input.settlement.status === 'manageable' && !holders.includes(input.meId)) ids.add(input.meId);
+  return ids.size ? [...ids] : [''];
+}
+
+export function bedRows(input: BedsInput): BedRow[] {
+  const beds = input.buildings.filter((b) => b.type === 'bed');
+  const byBed = new Map((input.assignments ?? []).map((a) => [a.bedId, a]));
+  const invitee = new Map(input.pending.map((p) => [p.id, p.invitee]));
+  const holders = (input.assignments ?? []).flatMap((a) => (a.playerId ? [a.playerId] : []));
+  const founders = founderCandidates(input, holders);
+  // The server computed canInvite (= canManage) for the caller as the settlement's status.
+  const member = input.settlement.status === 'manageable';
+  return beds.map((b): BedRow => {
+    const a = byBed.get(b.id);
+    if (!a || !input.meId) {
+      // Not loaded yet: the building's own occupant, and no action until the assignments say more.
+      return {
+        bedId: b.id,
+        name: b.name,
+        state: b.occupant ? 'occupied' : 'vacant',
+        who: b.occupant,
+        mine: false,
+        invitationId: null,
+        offer: null,
+      };
+    }
+    const me = input.meId;
+    const mine = a.playerId === me;
+    const row = { bedId: b.id, name: b.name, state: a.state, invitationId: a.invitationId, mine };
+    if (a.state === 'vacant') return { ...row, who: null, offer: member ? 'invite' : null };
+    if (a.state === 'pending') {
+      const name = (a.invitationId && invitee.get(a.invitationId)) || null;
+      return { ...row, who: name, offer: member && a.invitationId ? 'withdraw' : null };
+    }
+    if (mine) return { ...row, who: shownOccupant(a), offer: 'leave' };
+    const allowed = founders.every((founderId) => kickRefusal(me, a.playerId, { founderId, bedHolders: holders }) === null);
+    return { ...row, who: shownOccupant(a), offer: allowed ? 'kick' : null };
+  });
+}
+
+/** Whether the player still manages the settlement after giving up their bed (the founder does, once nobody is left). */
+export function managesAfterLeaving(input: BedsInput): boolean {
+  const me = input.meId;
+  if (!me) return false;
+  const holders = (input.assignments ?? []).flatMap((a) => (a.playerId && a.playerId !== me ? [a.playerId] : []));
+  const all = [...holders, me];
+  return founderCandidates(input, all).some((founderId) => canManage(me, { founderId, bedHolders: holders }));
+}
+
+/** 'Vacant', 'Pending', 'Occupied' as the panel labels a bed. */
+export const BED_STATE_LABEL: Record<BedState, string> = { vacant: 'Vacant', pending: 'Pending', occupied: 'Occupied' };
