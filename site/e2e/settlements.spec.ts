@@ -147,7 +147,7 @@ test('a survivor builds a shelter, founds a settlement, builds a bed and a food 
   await expect(manage.getByLabel('Name', { exact: true })).toHaveValue('Bed');
   await manage.getByRole('button', { name: 'Build Bed' }).click();
   await expect(toasts).toContainText('Building constructed!');
-  await expect(manage.getByTestId('buildings')).toContainText(/Bed\s*Fay Founder/);
+  await expect(manage.getByTestId('bed').filter({ hasText: 'Bed' })).toContainText('Fay Founder (you)');
 
   // A food container; its default name follows the kind chosen.
   await manage.getByLabel('What').selectOption('container:food');

@@ -2,11 +2,11 @@ import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import type { SettlementView } from '../../../../../api/contract/settlements.ts';
 import { $buildings } from '../../../stores/settlements.ts';
-import { BuildingsList } from './BuildingsList.tsx';
+import { BedsList } from './BedsList.tsx';
 import { BuildMenu } from './BuildMenu.tsx';
 import { StoragePanel } from './StoragePanel.tsx';
 
-/** Your settlement, where you stand: its buildings, what to build next, and its storage. */
+/** Your settlement, where you stand: its beds (and who is in them), what to build next, and its storage. */
 export function ManageSettlement({ settlement: s }: { settlement: SettlementView }) {
   const buildings = useStore($buildings);
   const titleId = useId();
@@ -27,7 +27,7 @@ export function ManageSettlement({ settlement: s }: { settlement: SettlementView
       </p>
       {list ? (
         <>
-          <BuildingsList buildings={list} />
+          <BedsList settlement={s} buildings={list} />
           <BuildMenu buildings={list} />
           <StoragePanel settlementId={s.id} />
         </>

@@ -3,10 +3,21 @@ import { SETTLEMENT_REACH } from '../../../../../api/game/settlements.ts';
 import { distance } from '../../../game/settlements/here.ts';
 import { distanceLabel } from '../../../game/settlements/text.ts';
 import { $mine, $navTarget, $survivorAt } from '../../../stores/settlements.ts';
+import { BedInvitations } from './BedInvitations.tsx';
 import './settlements.css';
 
-/** The settlements you manage in this world: how far, how many beds free, and a navigate toggle (one at a time). */
+/** Your bed invitations, then the settlements you manage in this world. */
 export function YourSettlements() {
+  return (
+    <div className="stl-yours">
+      <BedInvitations />
+      <MineList />
+    </div>
+  );
+}
+
+/** The settlements you manage: how far, how many beds free, and a navigate toggle (one at a time). */
+function MineList() {
   const mine = useStore($mine);
   const at = useStore($survivorAt);
   const nav = useStore($navTarget);
