@@ -44,45 +44,83 @@ async function enterGame(page: Page, server: E2EServer, displayName: string): Pr
   await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2);
 }
 
-/** A point near `to` (within `reach`) that a straight walk from `from` reaches over passable ground. */
-async function walkableSpotNear(
+/**
+ * Waypoints (world positions) of a walk from `from` to within `reach` of `to` over passable ground: a breadth-first
+ * search over the tiles of the 3 × 3 chunks around `to`, cut into straight legs short enough to stay on screen. The
+ * survivors spawn wherever their ids hash to, so a single straight line could cross water.
+ */
+async function pathNear(
   page: Page,
   server: E2EServer,
   from: { x: number; y: number },
   to: { x: number; y: number },
   reach: number,
-): Promise<{ x: number; y: number } | null> {
+): Promise<{ x: number; y: number }[] | null> {
   const cx = Math.floor(to.x / (CHUNK_TILES * TILE));
   const cy = Math.floor(to.y / (CHUNK_TILES * TILE));
   const region = (await (
     await page.request.get(`${server.url}/api/world/default/chunks?centerChunkX=${cx}&centerChunkY=${cy}&chunkRadius=1`)
   ).json()) as Region;
   const chunks = new Map(region.chunks.map((c) => [`${c.x},${c.y}`, Buffer.from(c.tiles, 'base64')]));
-  const biome = (x: number, y: number) => {
-    const tx = Math.floor(x / TILE);
-    const ty = Math.floor(y / TILE);
+  const passableTile = (tx: number, ty: number) => {
     const ccx = Math.floor(tx / CHUNK_TILES);
     const ccy = Math.floor(ty / CHUNK_TILES);
     const code = chunks.get(`${ccx},${ccy}`)?.[(ty - ccy * CHUNK_TILES) * CHUNK_TILES + (tx - ccx * CHUNK_TILES)];
-    return code === undefined ? undefined : region.legend[code];
+    const name = code === undefined ? undefined : region.legend[code];
+    return name !== undefined && name !== 'water' && name !== 'mountains';
   };
-  const clear = (b: { x: number; y: number }) => {
-    const steps = Math.ceil(Math.hypot(b.x - from.x, b.y - from.y));
+  const passable = (x: number, y: number) => passableTile(Math.floor(x / TILE), Math.floor(y / TILE));
+  const clear = (a: { x: number; y: number }, b: { x: number; y: number }) => {
+    const steps = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y));
     for (let i = 0; i <= steps; i++) {
       const t = steps ? i / steps : 0;
-      const name = biome(from.x + (b.x - from.x) * t, from.y + (b.y - from.y) * t);
-      if (name === undefined || name === 'water' || name === 'mountains') return false;
+      if (!passable(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)) return false;
     }
     return true;
   };
-  for (const r of [0, reach * 0.4, reach * 0.7]) {
-    for (let k = 0; k < 12; k++) {
-      const spot = { x: to.x + r * Math.cos((k * Math.PI) / 6), y: to.y + r * Math.sin((k * Math.PI) / 6) };
-      if (clear(spot)) return spot;
-      if (r === 0) break;
+  const centre = (t: number) => t * TILE + TILE / 2;
+  const start = { tx: Math.floor(from.x / TILE), ty: Math.floor(from.y / TILE) };
+  const key = (tx: number, ty: number) => `${tx},${ty}`;
+  const cameFrom = new Map<string, string | null>([[key(start.tx, start.ty), null]]);
+  const queue: [number, number][] = [[start.tx, start.ty]];
+  let goal: string | null = null;
+  for (let i = 0; i < queue.length && goal === null; i++) {
+    const [tx, ty] = queue[i]!;
+    if (Math.hypot(centre(tx) - to.x, centre(ty) - to.y) <= reach * 0.6) goal = key(tx, ty);
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const n = key(tx + dx, ty + dy);
+      if (cameFrom.has(n) || !passableTile(tx + dx, ty + dy)) continue;
+      cameFrom.set(n, key(tx, ty));
+      queue.push([tx + dx, ty + dy]);
     }
   }
-  return null;
+  if (goal === null) return null;
+  const tiles: { x: number; y: number }[] = [];
+  for (let k: string | null = goal; k !== null; k = cameFrom.get(k) ?? null) {
+    const [tx, ty] = k.split(',').map(Number) as [number, number];
+    tiles.unshift({ x: centre(tx), y: centre(ty) });
+  }
+  // Straight legs: from each waypoint, the farthest later tile in a clear line and at most 200 units away.
+  const legs: { x: number; y: number }[] = [];
+  let here = from;
+  let i = 0;
+  while (i < tiles.length - 1 || legs.length === 0) {
+    let j = tiles.length - 1;
+    while (j > i && (Math.hypot(tiles[j]!.x - here.x, tiles[j]!.y - here.y) > 200 || !clear(here, tiles[j]!))) j--;
+    if (j === i && i === tiles.length - 1) {
+      legs.push(tiles[j]!);
+      break;
+    }
+    legs.push(tiles[Math.max(j, i + 1)]!);
+    here = tiles[Math.max(j, i + 1)]!;
+    i = Math.max(j, i + 1);
+  }
+  return legs;
 }
 
 /** Clicks the map where a world position is (the camera centres the map element). */
@@ -190,9 +228,20 @@ test('a survivor builds a shelter, founds a settlement, builds a bed and a food 
   expect(theirs.beds).toBe(1);
 
   if (Math.hypot(theirs.x - me.x, theirs.y - me.y) > SETTLEMENT_REACH) {
-    const spot = await walkableSpotNear(pageB, server, me, theirs, SETTLEMENT_REACH);
-    expect(spot, 'a straight walk to the settlement').toBeTruthy();
-    await clickWorld(pageB, spot!);
+    const legs = await pathNear(pageB, server, me, theirs, SETTLEMENT_REACH);
+    expect(legs, 'a walk to the settlement').toBeTruthy();
+    for (const leg of legs!) {
+      await clickWorld(pageB, leg);
+      await expect
+        .poll(
+          async () => {
+            const m = (await snapshot(pageB)).me;
+            return Math.hypot(m.x - leg.x, m.y - leg.y);
+          },
+          { timeout: 30_000 },
+        )
+        .toBeLessThan(3);
+    }
   }
   const other = pageB.getByTestId('settlement-panel').first().getByTestId('settlement-visible');
   await expect(other.getByRole('heading', { name })).toBeVisible({ timeout: 30_000 });
