@@ -117,6 +117,7 @@ export const SettlementView = type({
   /** Beds with nobody in them. */
   emptyBeds: 'number',
   beds: 'number',
+  founderId: 'string',
   founderName: 'string',
   poiId: 'string | null',
   createdAt: 'string',

@@ -74,6 +74,7 @@ export function toSettlementView(s: SettlementFacts, userId: string): Settlement
     status: canManage(userId, s) ? 'manageable' : 'visible',
     emptyBeds: Math.max(0, s.beds - s.bedHolders.length),
     beds: s.beds,
+    founderId: s.founderId,
     founderName: s.founderName,
     poiId: s.poiId,
     createdAt: s.createdAt.toISOString(),

@@ -144,7 +144,7 @@ describe.each(backends())('shelters, settlements, buildings and storage on %s', 
     for (const name of ['   ', 'x'.repeat(41)]) expect((await c.post('/api/settlements', { ...body, name })).status).toBe(400);
     const name = uniqueName('Rust Town');
     const s = await c.json(c.post('/api/settlements', { ...body, name: `  ${name}  ` }));
-    expect(s).toMatchObject({ name, status: 'manageable', beds: 0, emptyBeds: 0 });
+    expect(s).toMatchObject({ name, status: 'manageable', beds: 0, emptyBeds: 0, founderId: c.id });
 
     // A second shelter 10 tiles away: its settlement would stand closer than the minimum distance.
     const near = { x: at.x + 50, y: at.y };

@@ -31,6 +31,7 @@ const HAVEN: SettlementView = {
   status: 'manageable',
   emptyBeds: 0,
   beds: 0,
+  founderId: 'sal',
   founderName: 'Sal',
   poiId: null,
   createdAt: '2025-08-01T10:00:00.000Z',

@@ -16,6 +16,7 @@ const HAVEN: SettlementView = {
   status: 'manageable',
   emptyBeds: 1,
   beds: 2,
+  founderId: 'fay',
   founderName: 'Fay',
   poiId: null,
   createdAt: '2025-08-01T10:00:00.000Z',

@@ -33,7 +33,7 @@ export function shownOccupant(a: Pick<BedAssignmentView, 'playerName' | 'npcName
 }
 
 export interface BedsInput {
-  settlement: Pick<SettlementView, 'status' | 'founderName'>;
+  settlement: Pick<SettlementView, 'status' | 'founderId'>;
   buildings: readonly BuildingView[];
   /** Null until GET bed-assignments answered for this settlement. */
   assignments: readonly BedAssignmentView[] | null;
@@ -41,25 +41,12 @@ export interface BedsInput {
   meId: string | null;
 }
 
-/**
- * Who could be the founder. The settlement carries the founder's name, not their id, so it is matched on the bed
- * holders' names (the server builds both from the same columns); a namesake makes two candidates, and an action
- * is offered only when every candidate allows it. A manager who holds no bed here can only be the founder
- * (api/game/settlements.ts canManage). With no candidate the founder is not in a bed here: '' matches nobody.
- */
-export function founderCandidates(input: BedsInput, holders: readonly string[]): string[] {
-  const named = (input.assignments ?? []).filter((a) => a.playerId && a.playerName === input.settlement.founderName);
-  const ids = new Set(named.map((a) => a.playerId!));
-  if (input.meId && input.settlement.status === 'manageable' && !holders.includes(input.meId)) ids.add(input.meId);
-  return ids.size ? [...ids] : [''];
-}
-
 export function bedRows(input: BedsInput): BedRow[] {
   const beds = input.buildings.filter((b) => b.type === 'bed');
   const byBed = new Map((input.assignments ?? []).map((a) => [a.bedId, a]));
   const invitee = new Map(input.pending.map((p) => [p.id, p.invitee]));
   const holders = (input.assignments ?? []).flatMap((a) => (a.playerId ? [a.playerId] : []));
-  const founders = founderCandidates(input, holders);
+  const { founderId } = input.settlement;
   // The server computed canInvite (= canManage) for the caller as the settlement's status.
   const member = input.settlement.status === 'manageable';
   return beds.map((b): BedRow => {
@@ -85,7 +72,7 @@ export function bedRows(input: BedsInput): BedRow[] {
       return { ...row, who: name, offer: member && a.invitationId ? 'withdraw' : null };
     }
     if (mine) return { ...row, who: shownOccupant(a), offer: 'leave' };
-    const allowed = founders.every((founderId) => kickRefusal(me, a.playerId, { founderId, bedHolders: holders }) === null);
+    const allowed = kickRefusal(me, a.playerId, { founderId, bedHolders: holders }) === null;
     return { ...row, who: shownOccupant(a), offer: allowed ? 'kick' : null };
   });
 }
@@ -95,8 +82,7 @@ export function managesAfterLeaving(input: BedsInput): boolean {
   const me = input.meId;
   if (!me) return false;
   const holders = (input.assignments ?? []).flatMap((a) => (a.playerId && a.playerId !== me ? [a.playerId] : []));
-  const all = [...holders, me];
-  return founderCandidates(input, all).some((founderId) => canManage(me, { founderId, bedHolders: holders }));
+  return canManage(me, { founderId: input.settlement.founderId, bedHolders: holders });
 }
 
 /** 'Vacant', 'Pending', 'Occupied' as the panel labels a bed. */

@@ -13,6 +13,7 @@ const settlement = (id: string, x: number, y: number): SettlementView => ({
   status: 'visible',
   emptyBeds: 0,
   beds: 0,
+  founderId: 'sal',
   founderName: 'Sal',
   poiId: null,
   createdAt: '2025-08-01T10:00:00.000Z',

@@ -11,6 +11,7 @@ const haven = {
   status: 'manageable',
   emptyBeds: 0,
   beds: 1,
+  founderId: 'sal',
   founderName: 'Sal',
   poiId: null,
   createdAt: '2025-08-01T10:00:00.000Z',

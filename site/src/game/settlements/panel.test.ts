@@ -14,6 +14,7 @@ const settlement = (id: string, status: SettlementView['status']): SettlementVie
   status,
   emptyBeds: 0,
   beds: 1,
+  founderId: 'sal',
   founderName: 'Sal',
   poiId: null,
   createdAt: '2025-08-01T10:00:00.000Z',

@@ -27,6 +27,7 @@ const HAVEN: SettlementView = {
   status: 'manageable',
   emptyBeds: 0,
   beds: 1,
+  founderId: 'sal',
   founderName: 'Sal',
   poiId: null,
   createdAt: '2025-08-01T10:00:00.000Z',
