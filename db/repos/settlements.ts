@@ -27,6 +27,8 @@ export interface StackRow {
 export interface SettlementFacts extends SettlementRow {
   founderName: string;
   beds: number;
+  /** Beds with a player or an NPC in them. */
+  occupied: number;
   bedHolders: string[];
 }
 export interface ChunkRange {
@@ -38,20 +40,28 @@ export interface ChunkRange {
 
 const founderName = sql<string>`coalesce(${users.displayName}, ${users.firstName}, ${users.username})`;
 const bedCount = sql<number>`(select count(*)::int from ${buildings} b where b.settlement_id = ${settlements.id} and b.type = 'bed')`;
+const occupiedCount = sql<number>`(select count(*)::int from ${bedAssignments} a where a.settlement_id = ${settlements.id})`;
 const holders = sql<
   string[]
 >`coalesce((select array_agg(a.user_id) from ${bedAssignments} a where a.settlement_id = ${settlements.id} and a.user_id is not null), '{}')`;
 
 function factsQuery(tx: Tx | Db) {
   return tx
-    .select({ s: settlements, founderName, beds: bedCount, bedHolders: holders })
+    .select({ s: settlements, founderName, beds: bedCount, occupied: occupiedCount, bedHolders: holders })
     .from(settlements)
     .innerJoin(users, eq(users.id, settlements.founderId));
 }
-const toFacts = (r: { s: SettlementRow; founderName: string; beds: number; bedHolders: string[] }): SettlementFacts => ({
+const toFacts = (r: {
+  s: SettlementRow;
+  founderName: string;
+  beds: number;
+  occupied: number;
+  bedHolders: string[];
+}): SettlementFacts => ({
   ...r.s,
   founderName: r.founderName,
   beds: Number(r.beds),
+  occupied: Number(r.occupied),
   bedHolders: r.bedHolders ?? [],
 });
 
@@ -313,7 +323,9 @@ export function settlementsRepo(db: Db) {
           level: buildings.level,
           createdAt: buildings.createdAt,
           occupantId: bedAssignments.userId,
-          occupant: sql<string | null>`coalesce(${users.displayName}, ${users.firstName}, ${users.username})`,
+          occupant: sql<
+            string | null
+          >`coalesce(${users.displayName}, ${users.firstName}, ${users.username}, (select 'NPC:' || n.name from npcs n where n.id = ${bedAssignments.npcId}))`,
         })
         .from(buildings)
         .leftJoin(bedAssignments, eq(bedAssignments.bedId, buildings.id))

@@ -4,3 +4,4 @@ export * from './lobby.ts';
 export * from './world.ts';
 export * from './inventory.ts';
 export * from './settlements.ts';
+export * from './npcs.ts';

@@ -100,6 +100,8 @@ export const bedAssignments = pgTable(
       .notNull()
       .references(() => settlements.id, { onDelete: 'cascade' }),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** An NPC in the bed (npcs.id; no foreign key: npcs references this table's beds). */
+    npcId: integer('npc_id'),
     assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [unique('bed_assignments_user_uq').on(t.worldId, t.userId), index('bed_assignments_settlement_idx').on(t.settlementId)],

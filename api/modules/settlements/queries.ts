@@ -72,12 +72,12 @@ export class SettlementQueries {
           const invitationId = invitationOf.get(b.id) ?? null;
           return {
             bedId: String(b.id),
-            state: bedState({ occupantId: b.occupantId, invitationId }),
+            state: bedState({ occupantId: b.occupantId ?? (b.occupant ? 'npc' : null), invitationId }),
             invitationId: invitationId === null ? null : String(invitationId),
             playerId: b.occupantId,
             playerName: b.occupant,
-            npcName: null,
-            isActive: b.occupantId !== null,
+            npcName: b.occupant?.startsWith('NPC:') ? b.occupant.slice(4) : null,
+            isActive: b.occupant !== null,
           };
         }),
     };

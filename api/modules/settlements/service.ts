@@ -72,7 +72,7 @@ export function toSettlementView(s: SettlementFacts, userId: string): Settlement
     y: s.y,
     biome: s.biome as SettlementView['biome'],
     status: canManage(userId, s) ? 'manageable' : 'visible',
-    emptyBeds: Math.max(0, s.beds - s.bedHolders.length),
+    emptyBeds: Math.max(0, s.beds - s.occupied),
     beds: s.beds,
     founderId: s.founderId,
     founderName: s.founderName,
