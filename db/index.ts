@@ -4,6 +4,7 @@ import { actionsRepo } from './repos/actions.ts';
 import { lobbyRepo } from './repos/lobby.ts';
 import { playersRepo } from './repos/players.ts';
 import { bedsRepo } from './repos/beds.ts';
+import { npcsRepo } from './repos/npcs.ts';
 import { equipmentRepo } from './repos/equipment.ts';
 import { settlementsRepo } from './repos/settlements.ts';
 import { worldRepo } from './repos/world.ts';
@@ -21,6 +22,7 @@ export function repositories(db: Db) {
     actions: actionsRepo(db),
     settlements: settlementsRepo(db),
     beds: bedsRepo(db),
+    npcs: npcsRepo(db),
     equipment: equipmentRepo(db),
   };
 }

@@ -405,6 +405,40 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     },
     'POST /api/player/equipment/equip-all-settlement': { auth: true, body: settlementBody },
     'POST /api/player/equipment/unequip-all': { auth: true, body: settlementBody },
+    'GET /api/npcs/recruitment-options': { auth: true, query: worldIdQuery },
+    'GET /api/npcs/generate-random': { auth: true, query: anyQuery },
+    'POST /api/npcs/recruit': {
+      auth: true,
+      body: nearValidObject(
+        { npcName: textField(70), npcDescription: textField(320), settlementId: numericId, worldId: worldIdValue },
+        {
+          npcName: fc.string({ minLength: 1, maxLength: 30 }),
+          npcDescription: fc.string({ maxLength: 60 }),
+          settlementId: fc.integer({ min: 1, max: 20 }).map(String),
+          worldId: fc.constant('default'),
+        },
+      ),
+    },
+    'POST /api/npcs/dismiss': {
+      auth: true,
+      body: nearValidObject(
+        { npcName: textField(70), worldId: worldIdValue },
+        { npcName: fc.string({ minLength: 1, maxLength: 30 }), worldId: fc.constant('default') },
+      ),
+    },
+    'GET /api/world/:worldId/npcs': { auth: true, params: { worldId: worldIdValue }, query: anyQuery },
+    'GET /api/settlements/:id/npcs': { auth: true, params: { id: numericId }, query: anyQuery },
+    'POST /api/npcs/:id/assign': {
+      auth: true,
+      params: { id: numericId },
+      body: nearValidObject(
+        {
+          assignment: fc.oneof(fc.constantFrom('defend', 'scavenge', 'foraging', 'gather', 'dance'), hostileString),
+          worldId: worldIdValue,
+        },
+        { assignment: fc.constantFrom('defend', 'scavenge', 'foraging', 'gather'), worldId: fc.constant('default') },
+      ),
+    },
     'WS /ws': {
       auth: true,
       socket: true,

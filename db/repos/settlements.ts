@@ -12,6 +12,7 @@ import {
 } from '../schema/index.ts';
 import { actionOps, type Tx } from './actions.ts';
 import { bedOps } from './beds.ts';
+import { npcOps } from './npcs.ts';
 
 export type ShelterRow = typeof shelters.$inferSelect;
 export type SettlementRow = typeof settlements.$inferSelect;
@@ -69,7 +70,10 @@ const toFacts = (r: {
 export function settlementOps(tx: Tx) {
   const ops = {
     ...actionOps(tx),
+    /** The transaction itself, for a module's own statements (its rows are locked by the ops above). */
+    tx,
     beds: bedOps(tx),
+    npcs: npcOps(tx),
 
     /** Serialises every founding in a world, so the distance and name rules hold against concurrent founders. */
     async lockWorldFounding(worldId: string): Promise<void> {

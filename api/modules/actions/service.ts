@@ -5,9 +5,11 @@ import { ACTION_TEXT, type ForageResult, sameForageArea, type ScavengeResult } f
 import { wornTools } from '../../game/equipment.ts';
 import { forageTiles, forageTilesLoot, tileReady } from '../../game/forage.ts';
 import { generateNpc } from '../../game/npc-names.ts';
+import { NPC_OFFER_TTL_MS } from '../../game/npcs.ts';
 import { freshRng, type Rng } from '../../game/random.ts';
 import { recoveredSignificance, scavengeStep } from '../../game/scavenge.ts';
 import { httpError } from '../../http/errors.ts';
+import { recruitableSettlements } from '../npcs/service.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../../../db/repos/accounts.ts';
@@ -15,8 +17,6 @@ import type { WorldService } from '../world/service.ts';
 
 /** A reported position further than this from the server's is out of sync (the server's is used either way). */
 export const POSITION_SANITY_UNITS = 250;
-/** A spawn signal is offered for this long. */
-export const NPC_SIGNAL_TTL_MS = 10 * 60 * 1000;
 
 export const POI_NOT_FOUND = 'POI does not exist';
 export const POSITION_OUT_OF_SYNC = 'Your position is out of sync with the server; wait a moment and try again';
@@ -102,7 +102,9 @@ export class ActionsService {
       depleted: outcome.depleted,
       currentSignificance: outcome.before,
       newSignificance: outcome.after,
-      ...(npc ? { npcRecruitment: { npc, settlements: [] } } : {}),
+      ...(npc
+        ? { npcRecruitment: { npc, settlements: await recruitableSettlements(this.services.repos, user.id, worldId) } }
+        : {}),
       npcSpawnCheck: { shouldSpawn: outcome.npcSpawn },
     } satisfies ScavengeResult;
   }
@@ -168,9 +170,13 @@ export class ActionsService {
   /** A survivor drawn by one of the player's recent scavenges, if any (404 for an unknown world). */
   async npcSpawnCheck(userId: string, worldId: string) {
     if (!(await this.worlds.world(worldId))) return httpError(404, UNKNOWN_WORLD);
-    const since = new Date(this.services.now().getTime() - NPC_SIGNAL_TTL_MS);
+    const since = new Date(this.services.now().getTime() - NPC_OFFER_TTL_MS);
     const signal = await this.services.repos.actions.latestNpcSignal(userId, worldId, since);
     if (!signal) return { shouldSpawn: false, settlements: [] };
-    return { shouldSpawn: true, npc: { name: signal.npcName, description: signal.npcDescription }, settlements: [] };
+    return {
+      shouldSpawn: true,
+      npc: { name: signal.npcName, description: signal.npcDescription },
+      settlements: await recruitableSettlements(this.services.repos, userId, worldId),
+    };
   }
 }

@@ -1,0 +1,206 @@
+import { eq } from 'drizzle-orm';
+import { chunkOfWorld } from '../../../core-wasm/index.ts';
+import type { UserRow } from '../../../db/repos/accounts.ts';
+import type { NpcWithSettlement } from '../../../db/repos/npcs.ts';
+import { npcEquipment, npcItems } from '../../../db/schema/index.ts';
+import type { NpcView } from '../../contract/npcs.ts';
+import type { NpcAssignment } from '../../game/npcs.ts';
+import { NPC_OFFER_TTL_MS } from '../../game/npcs.ts';
+import { canManage } from '../../game/settlements.ts';
+import { SETTLEMENT_CHUNK_RADIUS } from '../../contract/world.ts';
+import { generateNpc } from '../../game/npc-names.ts';
+import { freshRng } from '../../game/random.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { Services } from '../../services.ts';
+import { chunkRange, SETTLEMENT_NOT_FOUND, type SettlementService } from '../settlements/service.ts';
+
+export const NPC_NOT_FOUND = 'NPC not found';
+
+/** The player's settlements in the world that they manage and that have an empty bed (the recruit dialog's choice). */
+export async function recruitableSettlements(repos: Services['repos'], userId: string, worldId: string) {
+  const mine = await repos.settlements.settlementsOf(userId, worldId);
+  return mine
+    .filter((s) => canManage(userId, s) && s.beds > s.occupied)
+    .map((s) => ({ id: String(s.id), name: s.name, emptyBeds: s.beds - s.occupied, x: s.x, y: s.y }));
+}
+
+/** What the map and the panels show of an NPC: where it is, and its journey when it is on one. */
+export function toNpcView(n: NpcWithSettlement, now: Date): NpcView {
+  const moving = !!n.phase && n.phase !== 'rest' && !!n.phaseEndsAt && n.phaseEndsAt > now && n.targetX !== null;
+  const journey =
+    moving && n.phaseStartedAt && n.phaseEndsAt
+      ? {
+          startX: n.startX ?? n.x,
+          startY: n.startY ?? n.y,
+          targetX: n.targetX!,
+          targetY: n.targetY!,
+          startAt: n.phaseStartedAt.toISOString(),
+          endAt: n.phaseEndsAt.toISOString(),
+          duration: n.phaseEndsAt.getTime() - n.phaseStartedAt.getTime(),
+          purpose: n.phase!,
+        }
+      : null;
+  return {
+    id: String(n.id),
+    name: n.name,
+    description: n.description,
+    x: n.x,
+    y: n.y,
+    targetX: journey ? journey.targetX : null,
+    targetY: journey ? journey.targetY : null,
+    isMoving: moving,
+    isRecruited: true,
+    assignment: n.assignment,
+    assignmentStatus: n.status,
+    buildingId: String(n.bedId),
+    settlementId: String(n.settlementId),
+    settlementName: n.settlementName,
+    journey,
+  };
+}
+
+/**
+ * Recruitment, dismissal, assignments and the NPC lists. The work itself is the simulation's
+ * (api/modules/npcs/simulation.ts): an assignment change only records the new job, which the simulation picks up.
+ */
+export class NpcService {
+  constructor(
+    private readonly services: Services,
+    private readonly settlements: SettlementService,
+  ) {}
+
+  private get repos() {
+    return this.services.repos;
+  }
+
+  recruitable(userId: string, worldId: string) {
+    return recruitableSettlements(this.repos, userId, worldId);
+  }
+
+  async recruitmentOptions(userId: string, worldId: string) {
+    await this.settlements.world(worldId);
+    const since = new Date(this.services.now().getTime() - NPC_OFFER_TTL_MS);
+    const offer = await this.repos.actions.latestNpcSignal(userId, worldId, since);
+    return {
+      npc: offer ? { name: offer.npcName, description: offer.npcDescription } : null,
+      settlements: await this.recruitable(userId, worldId),
+    };
+  }
+
+  generateRandom() {
+    return generateNpc(freshRng());
+  }
+
+  /** Consumes the player's open offer and gives the survivor an empty bed in a settlement the player manages. */
+  async recruit(user: UserRow, body: { npcName: string; settlementId: string; worldId: string }) {
+    await this.settlements.world(body.worldId);
+    const since = new Date(this.services.now().getTime() - NPC_OFFER_TTL_MS);
+    const { result, facts } = await this.repos.settlements.transaction(async (ops) => {
+      const s = await ops.lockSettlement(Number(body.settlementId));
+      if (!s || s.worldId !== body.worldId) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      if (!canManage(user.id, s)) throw new HttpError(403, `You do not manage ${s.name}: recruit into your own settlement`);
+      const offer = await ops.npcs.lockOffer(user.id, body.worldId, since);
+      if (!offer) throw new HttpError(409, 'No survivor is waiting for you: scavenge busy places to draw one');
+      const bedId = await ops.npcs.vacantBed(s.id);
+      if (bedId === null) throw new HttpError(409, `${s.name} has no empty bed: build one first`);
+      await ops.npcs.deleteOffer(offer.id);
+      const npc = await ops.npcs.insertNpc({
+        worldId: s.worldId,
+        settlementId: s.id,
+        bedId,
+        ownerId: user.id,
+        name: offer.npcName,
+        description: offer.npcDescription,
+        x: s.x,
+        y: s.y,
+        seed: crypto.getRandomValues(new Uint32Array(1))[0]! >>> 1,
+        createdAt: this.services.now(),
+      });
+      return { result: { npc, settlement: s.name }, facts: (await ops.lockSettlement(s.id))! };
+    });
+    this.settlements.announce(facts, 'settlement_updated');
+    return { message: `${result.npc.name} joined ${result.settlement}`, npcId: String(result.npc.id) };
+  }
+
+  /**
+   * Turns away the waiting survivor of that name, or dismisses a recruited NPC of that name from a settlement the
+   * player manages: the bed is free again and what the NPC wore or carried goes into the player's pack (nothing is lost).
+   */
+  async dismiss(user: UserRow, body: { npcName: string; worldId: string }) {
+    await this.settlements.world(body.worldId);
+    const since = new Date(this.services.now().getTime() - NPC_OFFER_TTL_MS);
+    const turnedAway = await this.repos.settlements.transaction(async (ops) => {
+      const offer = await ops.npcs.lockOffer(user.id, body.worldId, since, body.npcName);
+      if (!offer) return null;
+      await ops.npcs.deleteOffer(offer.id);
+      return offer.npcName;
+    });
+    if (turnedAway) return { message: `${turnedAway} went on their way` };
+
+    const managed = (await this.repos.settlements.settlementsOf(user.id, body.worldId)).filter((s) => canManage(user.id, s));
+    const [npc] = await this.repos.npcs.named(
+      managed.map((s) => s.id),
+      body.npcName,
+    );
+    if (!npc) throw new HttpError(404, `No survivor called ${body.npcName} is waiting for you or lives in your settlements`);
+    const { facts } = await this.repos.settlements.transaction(async (ops) => {
+      const s = await ops.lockSettlement(npc.settlementId);
+      if (!s || !canManage(user.id, s)) throw new HttpError(403, 'Only members of its settlement can dismiss this NPC');
+      const locked = await ops.npcs.lockNpc(npc.id);
+      if (!locked) throw new HttpError(404, NPC_NOT_FOUND);
+      const tx = ops.tx;
+      const gear = await tx.select().from(npcEquipment).where(eq(npcEquipment.npcId, npc.id));
+      const carried = await tx.select().from(npcItems).where(eq(npcItems.npcId, npc.id));
+      const back = [...gear.map((g) => ({ itemName: g.itemName, quality: g.quality, quantity: 1 })), ...carried];
+      await ops.grantItems(
+        user.id,
+        s.worldId,
+        back.map((i) => ({ itemName: i.itemName, quality: i.quality, quantity: i.quantity })),
+        this.services.now(),
+      );
+      await ops.npcs.deleteNpc(npc.id);
+      return { facts: (await ops.lockSettlement(s.id))! };
+    });
+    this.settlements.announce(facts, 'settlement_updated');
+    return { message: `${npc.name} left ${facts.name}` };
+  }
+
+  /** NPCs of the settlements around the player (radius 3 chunks) and of every settlement the player manages. */
+  async inWorld(user: UserRow, worldId: string) {
+    await this.settlements.world(worldId);
+    const pos = await this.settlements.position(user, worldId);
+    const near = await this.repos.npcs.inChunks(
+      worldId,
+      chunkRange(chunkOfWorld(pos.x), chunkOfWorld(pos.y), SETTLEMENT_CHUNK_RADIUS),
+    );
+    const managed = (await this.repos.settlements.settlementsOf(user.id, worldId)).filter((s) => canManage(user.id, s));
+    const own = await this.repos.npcs.ofSettlements(managed.map((s) => s.id));
+    const byId = new Map([...near, ...own].map((n) => [n.id, n]));
+    const now = this.services.now();
+    return [...byId.values()].map((n) => toNpcView(n, now));
+  }
+
+  async ofSettlement(user: UserRow, settlementId: string) {
+    const s = await this.repos.settlements.settlement(Number(settlementId));
+    if (!s) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+    if (!canManage(user.id, s)) throw new HttpError(403, `You do not manage ${s.name}`);
+    const now = this.services.now();
+    return { npcs: (await this.repos.npcs.ofSettlements([s.id])).map((n) => toNpcView(n, now)) };
+  }
+
+  async assign(user: UserRow, npcId: number, assignment: NpcAssignment, worldId: string) {
+    const npc = await this.repos.npcs.one(npcId);
+    if (!npc || npc.worldId !== worldId) throw new HttpError(404, NPC_NOT_FOUND);
+    await this.repos.settlements.transaction(async (ops) => {
+      const s = await ops.lockSettlement(npc.settlementId);
+      if (!s || !canManage(user.id, s)) throw new HttpError(403, `Only members of ${npc.settlementName} can assign its NPCs`);
+      await ops.npcs.lockNpc(npcId);
+      await ops.npcs.setAssignment(npcId, assignment);
+    });
+    const updated = (await this.repos.npcs.one(npcId))!;
+    return {
+      message: `${npc.name} will ${assignment === 'defend' ? 'defend the settlement' : assignment === 'scavenge' ? 'scavenge' : 'forage'}`,
+      npc: toNpcView(updated, this.services.now()),
+    };
+  }
+}
