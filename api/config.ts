@@ -3,6 +3,7 @@ import { DEFAULT_MAX_PLAYERS, DEFAULT_SEAT_TIMEOUT_MS } from './contract/lobby.t
 import { DEFAULT_LOGIN_FAILURES_PER_ADDRESS, DEFAULT_LOGIN_FAILURES_PER_USERNAME, LOGIN_FAILURE_LIMIT } from './contract/auth.ts';
 import { DAY_CYCLE_MS } from './contract/world.ts';
 import { itemDef } from './contract/items.ts';
+import { SCAVENGE_RULES } from './game/scavenge.ts';
 
 /** Everything the server reads from its environment, parsed once at start-up. */
 export interface Config {
@@ -40,12 +41,24 @@ export interface Config {
    * none): for demo servers, tutorials and the browser tests. Names must be in the item catalogue.
    */
   starterKit: { itemName: string; quality: number; quantity: number }[];
+  /**
+   * The significance from which a scavenge can draw a wanderer (NPC_SPAWN_MIN_SIGNIFICANCE, default 40): each point
+   * from it adds 5%. Lower it for demo servers and the browser tests (-20: every search of a fresh place draws one).
+   */
+  npcSpawnMinSignificance: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function signedInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got "${value}"`);
   return n;
 }
 
@@ -114,5 +127,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'LOGIN_FAILURES_PER_ADDRESS',
     ),
     starterKit: starterKit(env.STARTER_KIT),
+    npcSpawnMinSignificance: signedInt(
+      env.NPC_SPAWN_MIN_SIGNIFICANCE,
+      SCAVENGE_RULES.npcMinSignificance,
+      'NPC_SPAWN_MIN_SIGNIFICANCE',
+    ),
   };
 }

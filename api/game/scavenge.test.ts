@@ -142,3 +142,10 @@ describe('recovery', () => {
     expect(recoveredSignificance(7, 4, 0, step * 100)).toBe(7);
   });
 });
+
+test('operators can lower the wanderer threshold: each point from it adds 5%', () => {
+  expect(npcSpawnChance(40)).toBeCloseTo(0.05);
+  expect(npcSpawnChance(4, 0)).toBeCloseTo(0.25);
+  expect(npcSpawnChance(4, -20)).toBe(1);
+  expect(npcSpawnChance(4)).toBe(0);
+});

@@ -28,9 +28,10 @@ export function recoveredSignificance(stored: number, starting: number, changedA
   return Math.min(starting, stored + points);
 }
 
-export function npcSpawnChance(significanceBefore: number): number {
-  if (significanceBefore < SCAVENGE_RULES.npcMinSignificance) return 0;
-  return Math.min(1, (significanceBefore - (SCAVENGE_RULES.npcMinSignificance - 1)) * SCAVENGE_RULES.npcChancePerPoint);
+/** 5% per point above the threshold (39 by default; operators may lower it: NPC_SPAWN_MIN_SIGNIFICANCE). */
+export function npcSpawnChance(significanceBefore: number, minSignificance: number = SCAVENGE_RULES.npcMinSignificance): number {
+  if (significanceBefore < minSignificance) return 0;
+  return Math.min(1, (significanceBefore - (minSignificance - 1)) * SCAVENGE_RULES.npcChancePerPoint);
 }
 
 export type ScavengeOutcome =
@@ -41,10 +42,16 @@ export type ScavengeOutcome =
  * One search step of a place whose current significance is `current`. Pure: the caller locks the place,
  * passes the randomness, and writes the outcome back.
  */
-export function scavengeStep(place: LootPlace, current: number, tools: Tools, rng: Rng): ScavengeOutcome {
+export function scavengeStep(
+  place: LootPlace,
+  current: number,
+  tools: Tools,
+  rng: Rng,
+  npcMinSignificance: number = SCAVENGE_RULES.npcMinSignificance,
+): ScavengeOutcome {
   if (isPickedClean({ currentSignificance: current }, tools)) return { searched: false, depleted: true, significance: current };
 
-  const spawn = rng() < npcSpawnChance(current);
+  const spawn = rng() < npcSpawnChance(current, npcMinSignificance);
   const after = spawn ? 0 : current - 1;
   const empty = rng() < (current > 0 ? SCAVENGE_RULES.emptyChance : SCAVENGE_RULES.emptyChanceBelowZero);
   const items: LootItem[] = [];

@@ -51,7 +51,7 @@ export class ActionsService {
         state.changedAt.getTime(),
         now.getTime(),
       );
-      const outcome = scavengeStep(poi, current, tools, rng);
+      const outcome = scavengeStep(poi, current, tools, rng, this.services.config.npcSpawnMinSignificance);
       if (!outcome.searched) {
         if (current !== state.currentSignificance) await ops.setPoiSignificance(worldId, poi.id, current, now);
         return { outcome, npc: null };
