@@ -145,6 +145,8 @@ export class BedService {
       const bed = await ops.beds.bed(bedId);
       if (!bed || bed.settlementId !== s.id) throw new HttpError(404, `There is no such bed in ${s.name}`);
       const occupant = await ops.beds.occupant(bed.id);
+      // An NPC's bed is its home: it leaves by being dismissed, which also returns what it wore and carried.
+      if (occupant === 'npc') throw new HttpError(409, `An NPC sleeps in ${bed.name}: dismiss them instead`);
       const refusal = kickRefusal(user.id, occupant === 'npc' ? null : occupant, s);
       if (refusal) throw new HttpError(403, refusal);
       const inv = await ops.beds.invitationForBed(bed.id);
