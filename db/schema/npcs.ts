@@ -1,4 +1,5 @@
-import { bigint, doublePrecision, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { buildings, settlements } from './settlements.ts';
 
@@ -51,6 +52,8 @@ export const npcs = pgTable(
     index('npcs_settlement_idx').on(t.settlementId),
     index('npcs_world_idx').on(t.worldId),
     index('npcs_due_idx').on(t.phaseEndsAt),
+    // Idle NPCs given work (phase null, no end time): the simulation finds them without scanning every NPC.
+    index('npcs_idle_worker_idx').on(t.id).where(sql`${t.phase} is null and ${t.assignment} <> 'defend'`),
   ],
 );
 
@@ -82,4 +85,20 @@ export const npcEquipment = pgTable(
     quality: integer('quality').notNull(),
   },
   (t) => [unique('npc_equipment_slot_uq').on(t.npcId, t.slot)],
+);
+
+/**
+ * When NPCs last foraged each forage cell of a world (5 × 5 tiles, FORAGE_CELL_TILES): NPCs forage whole cells, so one
+ * row stands for the 25 tiles' 20-minute cooldown, shared by every NPC of the world (players keep their own per tile).
+ * Rows older than the cooldown mean nothing and are pruned by the simulation.
+ */
+export const npcForageCells = pgTable(
+  'npc_forage_cells',
+  {
+    worldId: text('world_id').notNull(),
+    cellX: integer('cell_x').notNull(),
+    cellY: integer('cell_y').notNull(),
+    foragedAt: timestamp('foraged_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.worldId, t.cellX, t.cellY] }), index('npc_forage_cells_at_idx').on(t.foragedAt)],
 );
