@@ -25,6 +25,16 @@ export interface Move {
   toContainerId: number | null;
 }
 
+/** A settlement's containers with their stacks, from its buildings (beds are left out) and its storage rows. */
+export function containerStates(
+  buildings: readonly { id: number; type: string; subtype: StorageCategory | null; level: number }[],
+  rows: readonly (Stack & { buildingId: number })[],
+): ContainerState[] {
+  return buildings
+    .filter((b) => b.type === 'container' && b.subtype !== null)
+    .map((b) => ({ id: b.id, subtype: b.subtype!, level: b.level, stacks: rows.filter((r) => r.buildingId === b.id) }));
+}
+
 export function used(c: ContainerState): number {
   return c.stacks.reduce((s, x) => s + x.quantity, 0);
 }

@@ -1,32 +1,23 @@
 import type { UserRow } from '../../../db/repos/accounts.ts';
 import type { EquipmentOps, EquipmentRow } from '../../../db/repos/equipment.ts';
 import type { SettlementFacts } from '../../../db/repos/settlements.ts';
-import type { EquipmentItem, EquipmentList, EquipmentOutcome, EquipSource } from '../../contract/equipment.ts';
+import type { EquipmentList, EquipmentOutcome, EquipSource } from '../../contract/equipment.ts';
 import {
   bestForEmptySlots,
   EQUIPMENT_REACH,
-  EQUIPMENT_SLOTS,
   type EquipmentSlot,
   equipmentEffects,
   equipRefusal,
   NO_SETTLEMENT_NEARBY,
-  planUnequipAll,
 } from '../../game/equipment.ts';
 import { canManage } from '../../game/settlements.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
 import { SETTLEMENT_NOT_FOUND, type SettlementService } from '../settlements/service.ts';
+import { bySlot, stowAtSettlement, toEquipmentView, unequippedMessage } from './gear.ts';
 
 const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
-const bySlot = (rows: readonly EquipmentRow[]) =>
-  [...rows].sort((a, b) => EQUIPMENT_SLOTS.indexOf(a.slot) - EQUIPMENT_SLOTS.indexOf(b.slot));
-
-export function toEquipmentView(rows: readonly EquipmentRow[]): EquipmentItem[] {
-  return bySlot(rows).map((r) => ({ id: String(r.id), itemName: r.itemName, slot: r.slot, quality: r.quality }));
-}
 
 /** Which settlement a change happens at: the one named (equip-all, unequip-all) or the nearest one the player manages. */
 type At = { settlementId: number } | 'nearest';
@@ -182,29 +173,9 @@ export class EquipmentService {
       // In slot order, so which items find room in a nearly full container does not depend on when they were worn.
       const worn = bySlot(await ops.lockEquipment(user.id, worldId));
       if (worn.length === 0) return { message: 'Nothing is equipped', storageChanged: false };
-      const rows = await ops.lockStorage(s.id);
-      const containers = (await ops.buildings(s.id))
-        .filter((b) => b.type === 'container')
-        .map((b) => ({ id: b.id, subtype: b.subtype!, level: b.level, stacks: rows.filter((r) => r.buildingId === b.id) }));
-      const plan = planUnequipAll(worn, containers);
-      for (const step of plan) {
-        const w = worn.find((x) => x.id === step.id)!;
-        if (step.toContainerId === null) {
-          await this.toPack(ops, user, w);
-        } else {
-          await ops.takeOff(w.id);
-          await ops.addToContainer(step.toContainerId, w.itemName, w.quality, 1);
-        }
-      }
-      const stored = plan.filter((p) => p.toContainerId !== null).length;
-      const packed = plan.length - stored;
-      const where = [
-        stored ? `${stored} into ${s.name}'s storage` : '',
-        packed ? `${packed} into your pack (no room for ${packed === 1 ? 'it' : 'them'} in storage)` : '',
-      ]
-        .filter(Boolean)
-        .join(', ');
-      return { message: `Unequipped ${plural(plan.length, 'item')}: ${where}`, storageChanged: stored > 0 };
+      for (const w of worn) await ops.takeOff(w.id);
+      const counts = await stowAtSettlement(ops, s.id, worn, { userId: user.id, worldId }, this.services.now());
+      return { message: unequippedMessage(s.name, counts), storageChanged: counts.stored > 0 };
     });
   }
 }

@@ -4,6 +4,7 @@ import type { StorageCategory } from '../../contract/items.ts';
 import type { StorageOutcome } from '../../contract/settlements.ts';
 import {
   type ContainerState,
+  containerStates,
   type Move,
   planConsolidate,
   planDeposit,
@@ -26,14 +27,8 @@ export class StorageService {
   constructor(private readonly settlements: SettlementService) {}
 
   private async containers(ops: SettlementOps, settlementId: number): Promise<ContainerState[]> {
-    const buildings = (await ops.buildings(settlementId)).filter((b) => b.type === 'container');
-    const rows = await ops.lockStorage(settlementId);
-    return buildings.map((b) => ({
-      id: b.id,
-      subtype: b.subtype!,
-      level: b.level,
-      stacks: rows.filter((r) => r.buildingId === b.id),
-    }));
+    const buildings = await ops.buildings(settlementId);
+    return containerStates(buildings, await ops.lockStorage(settlementId));
   }
 
   /** Carries out moves: from the inventory (`fromInventory`) or a storage row, to a container or the inventory. */
