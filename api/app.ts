@@ -21,6 +21,8 @@ import { actionsModule } from './modules/actions/index.ts';
 import { ActionsService } from './modules/actions/service.ts';
 import { equipmentModule } from './modules/equipment/index.ts';
 import { EquipmentService } from './modules/equipment/service.ts';
+import { npcEquipmentModule } from './modules/npc-equipment/index.ts';
+import { NpcEquipmentService } from './modules/npc-equipment/service.ts';
 import { npcsModule } from './modules/npcs/index.ts';
 import { NpcService } from './modules/npcs/service.ts';
 import { bedsModule } from './modules/settlements/beds.ts';
@@ -111,6 +113,7 @@ export function createApp(deps: AppDeps) {
     .use(bedsModule(services, new BedService(services, settlements, live), settlementQueries))
     .use(npcsModule(services, new NpcService(services, settlements)))
     .use(equipmentModule(services, new EquipmentService(services, settlements, live)))
+    .use(npcEquipmentModule(services, new NpcEquipmentService(services, settlements, live)))
     .use(liveSocketModule(services, live, liveConnections, async (worldId) => (await worlds.world(worldId)) !== null))
     .use(siteModule(deps.config.siteDir));
 }

@@ -6,6 +6,7 @@ import { playersRepo } from './repos/players.ts';
 import { bedsRepo } from './repos/beds.ts';
 import { npcsRepo } from './repos/npcs.ts';
 import { equipmentRepo } from './repos/equipment.ts';
+import { npcEquipmentRepo } from './repos/npc-equipment.ts';
 import { settlementsRepo } from './repos/settlements.ts';
 import { worldRepo } from './repos/world.ts';
 
@@ -24,6 +25,7 @@ export function repositories(db: Db) {
     beds: bedsRepo(db),
     npcs: npcsRepo(db),
     equipment: equipmentRepo(db),
+    npcEquipment: npcEquipmentRepo(db),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

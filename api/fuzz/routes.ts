@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { MAX_CHUNK_COORD, MAX_TILE_COORD, MIN_TILE_COORD } from '../../core-wasm/constants.ts';
 import { EQUIPMENT_SLOTS } from '../game/equipment.ts';
+import { NPC_BATCH_MAX } from '../game/npc-equipment.ts';
 import {
   hostileNumber,
   hostileString,
@@ -168,6 +169,10 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
   const worldBody = nearValidObject({ worldId: worldIdValue }, { worldId: fc.constant('default') });
   const slotValue = fc.oneof(fc.constantFrom(...EQUIPMENT_SLOTS, 'scanner', 'multitool', 'Vision', 'head'), hostileString);
   const sourceValue = fc.oneof(fc.constantFrom('inventory', 'settlement', 'storage', 'Inventory'), hostileString);
+  const npcSettlementBody = nearValidObject(
+    { settlementId: numericId },
+    { settlementId: fc.integer({ min: 1, max: 20 }).map(String) },
+  );
   const settlementBody = nearValidObject(
     { settlementId: numericId, worldId: worldIdValue },
     { settlementId: fc.integer({ min: 1, max: 20 }).map(String), worldId: fc.constant('default') },
@@ -439,6 +444,46 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
         { assignment: fc.constantFrom('defend', 'scavenge', 'foraging', 'gather'), worldId: fc.constant('default') },
       ),
     },
+    'GET /api/npcs/batch-equipment': {
+      auth: true,
+      // Elysia splits a comma list into an array, as it collects repeated npcIds: both reach the array schema.
+      query: nearValidObject(
+        {
+          npcIds: fc.oneof(
+            numericId,
+            fc.array(numericId, { minLength: 1, maxLength: 5 }).map((ids) => ids.join(',')),
+            fc
+              .array(fc.integer({ min: 1, max: 40 }), { minLength: NPC_BATCH_MAX, maxLength: NPC_BATCH_MAX + 2 })
+              .map((ids) => ids.join(',')),
+          ),
+          worldId: worldIdValue,
+        },
+        { npcIds: fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 5 }).map((ids) => ids.join(',')) },
+      ).map(asQuery),
+    },
+    'GET /api/npcs/:id/equipment': { auth: true, params: { id: numericId }, query: anyQuery },
+    'POST /api/npcs/:id/equipment/equip': {
+      auth: true,
+      params: { id: numericId },
+      body: nearValidObject(
+        { itemId: numericId, slot: slotValue, settlementId: numericId },
+        {
+          itemId: fc.integer({ min: 1, max: 40 }).map(String),
+          slot: fc.constantFrom(...EQUIPMENT_SLOTS),
+          settlementId: fc.integer({ min: 1, max: 20 }).map(String),
+        },
+      ),
+    },
+    'POST /api/npcs/:id/equipment/unequip': {
+      auth: true,
+      params: { id: numericId },
+      body: nearValidObject(
+        { slot: slotValue, settlementId: numericId },
+        { slot: fc.constantFrom(...EQUIPMENT_SLOTS), settlementId: fc.integer({ min: 1, max: 20 }).map(String) },
+      ),
+    },
+    'POST /api/npcs/:id/equipment/equip-all': { auth: true, params: { id: numericId }, body: npcSettlementBody },
+    'POST /api/npcs/:id/equipment/unequip-all': { auth: true, params: { id: numericId }, body: npcSettlementBody },
     'WS /ws': {
       auth: true,
       socket: true,
