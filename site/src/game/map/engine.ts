@@ -133,6 +133,11 @@ export class GameEngine {
     return this.terrain.progress();
   }
 
+  /** Whether the survivor sees the world position (x, y) now (its tile is in sight: no fog over it). */
+  sees(x: number, y: number): boolean {
+    return this.terrain.sees(x, y);
+  }
+
   /** Draws `layer` every frame from now on, in z order; returns its removal. */
   addLayer(layer: MapLayer): () => void {
     return this.layers.add(layer);

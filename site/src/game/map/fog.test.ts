@@ -1,6 +1,17 @@
 import { describe, expect, test } from 'bun:test';
 import { ExploredMap } from '../explored/explored.ts';
-import { FOG_EXPLORED, FOG_UNKNOWN, FOG_VISIBLE, FULL_CHUNK, fogState, paintFog, rgba, unionRect, windowInChunk } from './fog.ts';
+import {
+  FOG_EXPLORED,
+  FOG_UNKNOWN,
+  FOG_VISIBLE,
+  FULL_CHUNK,
+  fogState,
+  paintFog,
+  rgba,
+  unionRect,
+  visibleTile,
+  windowInChunk,
+} from './fog.ts';
 
 describe('fog of war', () => {
   const vis = { originTileX: 126, originTileY: -2, side: 5, mask: new Uint8Array(25).fill(1) };
@@ -16,6 +27,16 @@ describe('fog of war', () => {
     expect(fogState(5, 5, 0, 0, undefined, null)).toBe(0);
     const hidden = { ...v, mask: new Uint8Array([0]) };
     expect(fogState(1, 0, 0, 0, bits, hidden)).toBe(1);
+  });
+
+  test('a world tile is in sight only inside the window and lit in the mask', () => {
+    const v = { originTileX: -1, originTileY: 10, side: 2, mask: new Uint8Array([1, 0, 0, 1]) };
+    expect(visibleTile(v, -1, 10)).toBe(true);
+    expect(visibleTile(v, 0, 10)).toBe(false);
+    expect(visibleTile(v, 0, 11)).toBe(true);
+    expect(visibleTile(v, 1, 11)).toBe(false);
+    expect(visibleTile(v, -1, 12)).toBe(false);
+    expect(visibleTile(null, 0, 0)).toBe(false);
   });
 
   test('a visibility window is clipped to each chunk it crosses', () => {

@@ -44,6 +44,14 @@ export function windowInChunk(
   return x0 >= x1 || y0 >= y1 ? null : { x0, y0, x1, y1 };
 }
 
+/** Whether a world tile is in sight now (inside the visibility window and lit in its mask). */
+export function visibleTile(vis: VisibilityMask | null, tileX: number, tileY: number): boolean {
+  if (!vis) return false;
+  const vx = tileX - vis.originTileX;
+  const vy = tileY - vis.originTileY;
+  return vx >= 0 && vy >= 0 && vx < vis.side && vy < vis.side && vis.mask[vy * vis.side + vx] !== 0;
+}
+
 /** The fog state of one tile: 2 visible, 1 explored, 0 unknown. */
 export function fogState(
   localX: number,

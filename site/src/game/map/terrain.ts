@@ -7,7 +7,7 @@ import type { ExploredMap } from '../explored/explored.ts';
 import { wantedChunks, type Camera } from './camera.ts';
 import { ChunkCache, type ChunkEntry } from './chunk-cache.ts';
 import { ChunkLoader, type ChunkGenerator } from './chunk-loader.ts';
-import { paintFog, unionRect, windowInChunk } from './fog.ts';
+import { paintFog, unionRect, visibleTile, windowInChunk } from './fog.ts';
 import {
   CHUNK_SIZE,
   chunkKey,
@@ -117,6 +117,11 @@ export class MapTerrain {
 
   get visionRadius(): number | null {
     return this.vis?.radius ?? null;
+  }
+
+  /** Whether the survivor sees the world position (x, y) now: the tile is lit in the current vision (fog clear). */
+  sees(x: number, y: number): boolean {
+    return visibleTile(this.vis, tileOf(x), tileOf(y));
   }
 
   get cachedChunks(): number {
