@@ -90,8 +90,11 @@ export const $inventory = atom<InventoryState>({ status: 'loading', items: [] })
 /** The tools worn (a tool in the pack does nothing; the server reads the same rows: api/game/equipment wornTools). */
 export const $tools = computed($gear, (gear) => gear.tools);
 
-/** A survivor drawn by a scavenge (the 'Wanderer Approaches' dialog), until dismissed. */
-export const $wanderer = atom<{ name: string; description: string } | null>(null);
+/**
+ * A survivor drawn by a scavenge (the 'Wanderer Approaches' dialog), until recruited or dismissed. `named`: the
+ * scavenge's answer named them (else the spec's 'Unknown Survivor' stands in until the dialog loads the offer).
+ */
+export const $wanderer = atom<{ name: string; description: string; named: boolean } | null>(null);
 
 export function resetActionStores(): void {
   $nearbyPoi.set(null);

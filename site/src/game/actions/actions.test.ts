@@ -189,7 +189,7 @@ describe('actions', () => {
       }),
     });
     await h.actions.scavenge();
-    expect($wanderer.get()).toEqual({ name: 'Mara Quell', description: 'A medic from the coast.' });
+    expect($wanderer.get()).toEqual({ name: 'Mara Quell', description: 'A medic from the coast.', named: true });
   });
 
   test('forage: success remembers the place (same-area rule disables it), failures keep it enabled', async () => {

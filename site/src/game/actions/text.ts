@@ -4,6 +4,7 @@
  */
 import type { LootItem } from '../../../../api/contract/items.ts';
 import type { ForageResult, ScavengeResult } from '../../../../api/contract/actions.ts';
+import { DEFAULT_NPC } from '../../../../api/game/npcs.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 
 export type { ForageResult, ScavengeResult };
@@ -81,5 +82,5 @@ export function poiTypeLabel(type: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The recruit dialog's survivor (spec section 4's defaults when the server names none). */
-export const UNKNOWN_SURVIVOR = { name: 'Unknown Survivor', description: 'A survivor seeking shelter and safety.' } as const;
+/** The recruit dialog's survivor (spec section 4's defaults when the server names none): api/game/npcs.ts. */
+export const UNKNOWN_SURVIVOR = DEFAULT_NPC;

@@ -1,12 +1,25 @@
 /**
  * A read-only window into the map for Playwright and the bench (the canvas itself cannot be inspected):
- * `window.__wastelandMap.snapshot()` (positions, zoom, chunks, other survivors) and `.frameStats()` (frame timings).
+ * `window.__wastelandMap.snapshot()` (positions, zoom, chunks, other survivors, NPCs) and `.frameStats()` (frame
+ * timings).
  */
 import type { EngineSnapshot, GameEngine } from '../map/engine.ts';
+import type { NpcLayer } from '../npcs/layer.ts';
 import type { SurvivorsLayer } from '../players/layer.ts';
 
 export interface MapSnapshot extends EngineSnapshot {
   players: { id: string; x: number; y: number; inRange: boolean }[];
+  /** Every NPC the map knows, where it is drawn now; `visible` when drawn (in sight, or by radio). */
+  npcs: {
+    id: string;
+    name: string;
+    settlementId: string | null;
+    x: number;
+    y: number;
+    moving: boolean;
+    visible: boolean;
+    byRadio: boolean;
+  }[];
 }
 
 export interface WastelandMapHook {
@@ -20,14 +33,25 @@ declare global {
   }
 }
 
-export function mapSnapshot(engine: GameEngine, survivors: SurvivorsLayer): MapSnapshot {
-  const players = survivors.at(performance.now(), engine.position).map((o) => ({ id: o.id, x: o.x, y: o.y, inRange: o.inRange }));
-  return { ...engine.snapshot(), players };
+export function mapSnapshot(engine: GameEngine, survivors: SurvivorsLayer, npcLayer: NpcLayer): MapSnapshot {
+  const now = performance.now();
+  const players = survivors.at(now, engine.position).map((o) => ({ id: o.id, x: o.x, y: o.y, inRange: o.inRange }));
+  const npcs = npcLayer.at(now).map((n) => ({
+    id: n.id,
+    name: n.name,
+    settlementId: n.settlementId,
+    x: n.x,
+    y: n.y,
+    moving: n.moving,
+    visible: n.visible,
+    byRadio: n.byRadio,
+  }));
+  return { ...engine.snapshot(), players, npcs };
 }
 
-export function installDebugHook(engine: GameEngine, survivors: SurvivorsLayer): () => void {
+export function installDebugHook(engine: GameEngine, survivors: SurvivorsLayer, npcs: NpcLayer): () => void {
   const hook: WastelandMapHook = Object.freeze({
-    snapshot: () => mapSnapshot(engine, survivors),
+    snapshot: () => mapSnapshot(engine, survivors, npcs),
     frameStats: () => engine.frameStats(),
   });
   window.__wastelandMap = hook;

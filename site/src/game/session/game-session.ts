@@ -24,6 +24,7 @@ import { wireMoves } from '../live/moves.ts';
 import { OfflinePolls } from '../live/offline.ts';
 import { wireGameLog } from '../log/wire.ts';
 import { GameEngine } from '../map/engine.ts';
+import { wireNpcs } from '../npcs/wire.ts';
 import { wirePlayers } from '../players/wire.ts';
 import { wirePois } from '../pois/wire.ts';
 import { wireSettlements } from '../settlements/wire.ts';
@@ -122,8 +123,9 @@ export function startGameSession(worldId: string = DEFAULT_WORLD_ID): () => void
     wireMoves(session);
     wireActions(session, pois);
     wireEquipment(session);
+    const npcs = wireNpcs(session);
     scope.onStop(startExploredSync(exploredMap, worldId, handleUnauthorized));
-    scope.onStop(installDebugHook(engine, survivors));
+    scope.onStop(installDebugHook(engine, survivors, npcs));
     scope.onStop(
       wireConnection({
         live,

@@ -1,0 +1,83 @@
+import { expect, test } from 'bun:test';
+import type { MapView } from '../map/layer.ts';
+import { NpcLayer } from './layer.ts';
+import { npcView } from './test-npcs.ts';
+
+function setup(opts: { sight?: number; radio?: boolean } = {}) {
+  const world = { radio: opts.radio ?? false };
+  const sight = opts.sight ?? 50;
+  const layer = new NpcLayer({
+    sees: (x, y) => Math.hypot(x, y) <= sight,
+    radioOn: () => world.radio,
+    isOwn: (id) => id === 's1',
+  });
+  return { layer, world };
+}
+
+test('NPCs in sight are drawn; out of sight only radio carriers, and only while the survivor wears a radio', () => {
+  const { layer, world } = setup();
+  layer.setAll([npcView('1', { x: 10 }), npcView('2', { x: 500, settlementId: 's2' }), npcView('3', { x: 900 })]);
+  const shown = () => Object.fromEntries(layer.at(0).map((n) => [n.id, [n.visible, n.byRadio, n.own]]));
+  expect(shown()).toEqual({ '1': [true, false, true], '2': [false, false, false], '3': [false, false, true] });
+  layer.setRadios(['2']);
+  expect(shown()['2']).toEqual([false, false, false]); // no radio of ours
+  world.radio = true;
+  expect(shown()).toEqual({ '1': [true, false, true], '2': [true, true, false], '3': [false, false, true] });
+  // In sight it is simply seen, radio or not.
+  layer.setRadios(['1', '2']);
+  expect(shown()['1']).toEqual([true, false, true]);
+});
+
+test('journeys and arrivals move known NPCs; unknown ones are tracked and reported; the list forgets the gone', () => {
+  const { layer } = setup({ sight: 10_000 });
+  layer.setAll([npcView('1')]);
+  expect(
+    layer.journey({ npcId: '1', startX: 0, startY: 0, targetX: 200, targetY: 0, duration: 2000, purpose: 'scavenge' }, 0),
+  ).toBe(true);
+  expect(layer.at(1000)[0]).toMatchObject({ id: '1', x: 100, moving: true, purpose: 'scavenge' });
+  expect(layer.arrival({ npcId: '1', x: 150, y: 3 })).toBe(true);
+  expect(layer.at(1100)[0]).toMatchObject({ x: 150, y: 3, moving: false });
+
+  expect(layer.journey({ npcId: '7', startX: 5, startY: 5, targetX: 5, targetY: 105, duration: 100, purpose: 'return' }, 0)).toBe(
+    false,
+  );
+  expect(layer.at(50).find((n) => n.id === '7')).toMatchObject({ name: 'Survivor', y: 55, own: false, settlementId: null });
+  expect(layer.arrival({ npcId: '8', x: 1, y: 2 })).toBe(false);
+  expect(layer.ids().sort()).toEqual(['1', '7', '8']);
+
+  layer.setAll([npcView('7', { name: 'Rook', x: 5, y: 105 })], 60, Date.now());
+  expect(layer.ids()).toEqual(['7']);
+  expect(layer.at(60)[0]).toMatchObject({ name: 'Rook', settlementId: 's1', own: true, moving: true }); // the live journey goes on
+});
+
+test('draws the visible ones on screen with their names (not when zoomed far out), and minimap dots in their colours', () => {
+  const { layer } = setup();
+  layer.setAll([npcView('1', { x: 10, name: 'Rook' }), npcView('2', { x: 600 })]);
+  const calls: string[] = [];
+  const ctx = new Proxy(
+    {},
+    {
+      get: (_t, key) =>
+        key === 'measureText'
+          ? () => ({ width: 10 })
+          : typeof key === 'string' && /^[a-z]/.test(key)
+            ? (...a: unknown[]) => calls.push(`${key}(${a.join(',')})`)
+            : undefined,
+      set: () => true,
+    },
+  ) as unknown as CanvasRenderingContext2D;
+  const view = (small: boolean) =>
+    ({
+      now: 0,
+      small,
+      toScreen: (x: number, y: number) => ({ x, y }),
+      onScreen: () => true,
+    }) as unknown as MapView;
+  layer.draw(ctx, view(false));
+  expect(calls.filter((c) => c.startsWith('fillText'))).toEqual(['fillText(Rook,10,-11)']);
+  calls.length = 0;
+  layer.draw(ctx, view(true));
+  expect(calls.some((c) => c.startsWith('fillText'))).toBe(false);
+  expect(calls.some((c) => c.startsWith('arc(10,'))).toBe(true);
+  expect(layer.minimapDots(view(false))).toEqual([{ x: 10, y: 0, colour: '#b9dd62' }]);
+});

@@ -1,0 +1,135 @@
+/**
+ * NPCs on the map: the world's list (GET /world/:id/npcs: the settlements around you and your own) plus the live
+ * journeys and arrivals, each NPC gliding along its journey (glide.ts). An NPC is drawn when you see its spot (no fog
+ * over it), or anywhere when you wear a Portable Radio and it carries one (radio.ts says which do).
+ */
+import type { NpcView } from '../../../../api/contract/npcs.ts';
+import { LayerZ, type MapLayer, type MapView, type MinimapDot } from '../map/layer.ts';
+import { drawLabel } from '../map/sprites.ts';
+import { type JourneyInput, NpcMotion } from './glide.ts';
+import { drawNpc, NPC_COLOURS } from './sprite.ts';
+
+export interface NpcLayerDeps {
+  /** The survivor sees this world position now (map/terrain.ts). */
+  sees(x: number, y: number): boolean;
+  /** The survivor wears a Portable Radio. */
+  radioOn(): boolean;
+  /** The settlement is one the survivor manages (its NPCs are theirs). */
+  isOwn(settlementId: string): boolean;
+}
+
+interface Entry {
+  motion: NpcMotion;
+  name: string;
+  settlementId: string | null;
+}
+
+export interface NpcNow {
+  id: string;
+  name: string;
+  settlementId: string | null;
+  x: number;
+  y: number;
+  moving: boolean;
+  purpose: string | null;
+  own: boolean;
+  /** Drawn: in sight, or tracked by radio. */
+  visible: boolean;
+  /** Seen only thanks to the radio (out of sight). */
+  byRadio: boolean;
+}
+
+export class NpcLayer implements MapLayer {
+  readonly z = LayerZ.npcs;
+  private readonly npcs = new Map<string, Entry>();
+  /** NPCs that carry a Portable Radio (GET /npcs/batch-equipment). */
+  private radios = new Set<string>();
+
+  constructor(private readonly d: NpcLayerDeps) {}
+
+  /** The world's list: adds and updates its NPCs, forgets the others (out of range, dismissed). */
+  setAll(list: readonly NpcView[], now = performance.now(), epochNow = Date.now()): void {
+    const seen = new Set<string>();
+    for (const v of list) {
+      seen.add(v.id);
+      let e = this.npcs.get(v.id);
+      if (!e) this.npcs.set(v.id, (e = { motion: new NpcMotion(v.x, v.y), name: v.name, settlementId: v.settlementId }));
+      e.name = v.name;
+      e.settlementId = v.settlementId;
+      e.motion.fromList(v, now, epochNow);
+    }
+    for (const id of [...this.npcs.keys()]) if (!seen.has(id)) this.npcs.delete(id);
+  }
+
+  /** npc_movement_journey; returns false for an NPC the list has not named yet (it is tracked all the same). */
+  journey(j: JourneyInput & { npcId: string }, now = performance.now()): boolean {
+    const e = this.npcs.get(j.npcId);
+    if (e) {
+      e.motion.journey(j, now);
+      return true;
+    }
+    const motion = new NpcMotion(j.startX, j.startY);
+    motion.journey(j, now);
+    this.npcs.set(j.npcId, { motion, name: 'Survivor', settlementId: null });
+    return false;
+  }
+
+  /** npc_arrival; false for an unknown NPC (placed there all the same). */
+  arrival(a: { npcId: string; x: number; y: number }): boolean {
+    const e = this.npcs.get(a.npcId);
+    if (e) {
+      e.motion.arrive(a.x, a.y);
+      return true;
+    }
+    this.npcs.set(a.npcId, { motion: new NpcMotion(a.x, a.y), name: 'Survivor', settlementId: null });
+    return false;
+  }
+
+  setRadios(ids: Iterable<string>): void {
+    this.radios = new Set(ids);
+  }
+
+  ids(): string[] {
+    return [...this.npcs.keys()];
+  }
+
+  /** Every known NPC at `now`, with whether it is drawn. */
+  at(now: number): NpcNow[] {
+    const radioOn = this.d.radioOn();
+    const out: NpcNow[] = [];
+    for (const [id, e] of this.npcs) {
+      const p = e.motion.at(now);
+      const inSight = this.d.sees(p.x, p.y);
+      const byRadio = !inSight && radioOn && this.radios.has(id);
+      out.push({
+        id,
+        name: e.name,
+        settlementId: e.settlementId,
+        x: p.x,
+        y: p.y,
+        moving: p.moving,
+        purpose: p.purpose,
+        own: e.settlementId !== null && this.d.isOwn(e.settlementId),
+        visible: inSight || byRadio,
+        byRadio,
+      });
+    }
+    return out;
+  }
+
+  draw(ctx: CanvasRenderingContext2D, view: MapView): void {
+    for (const n of this.at(view.now)) {
+      if (!n.visible) continue;
+      const p = view.toScreen(n.x, n.y);
+      if (!view.onScreen(p)) continue;
+      drawNpc(ctx, p.x, p.y, n.own, view.small, n.byRadio);
+      if (!view.small) drawLabel(ctx, n.name, p.x, p.y - 11, n.own ? NPC_COLOURS.own : NPC_COLOURS.other);
+    }
+  }
+
+  minimapDots(view: MapView): MinimapDot[] {
+    return this.at(view.now)
+      .filter((n) => n.visible)
+      .map((n) => ({ x: n.x, y: n.y, colour: n.own ? NPC_COLOURS.own : NPC_COLOURS.other }));
+  }
+}

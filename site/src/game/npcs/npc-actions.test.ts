@@ -1,0 +1,146 @@
+import { beforeEach, describe, expect, test } from 'bun:test';
+import type { EquipmentItem, EquipmentOutcome } from '../../../../api/contract/equipment.ts';
+import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import { $npcBusy, $npcGear, $settlementNpcs, resetNpcStores } from '../../stores/npcs.ts';
+import { createNpcActions, type NpcCalls } from './npc-actions.ts';
+import { npcView } from './test-npcs.ts';
+
+const httpError = (status: number, message: string) => Object.assign(new Error(`${status}: ${message}`), { status });
+const radio: EquipmentItem = { id: 'e1', itemName: 'Portable Radio', slot: 'communication', quality: 60 };
+const outcome = (message: string, equipment: EquipmentItem[] = []): EquipmentOutcome => ({ message, equipment });
+
+function harness(over: Partial<NpcCalls> = {}) {
+  const toasts: ToastInput[] = [];
+  const sent: string[] = [];
+  let refreshed = 0;
+  let unauthorized = 0;
+  const calls: NpcCalls = {
+    assign: async (id, a) => {
+      sent.push(`assign ${id} ${a}`);
+      return { message: `NPC ${id} will ${a}`, npc: npcView(id, { assignment: a, assignmentStatus: 'gathering' }) };
+    },
+    equipment: async () => [radio],
+    equip: async (id, b) => {
+      sent.push(`equip ${id} ${b.itemId} ${b.slot} at ${b.settlementId}`);
+      return outcome('Equipped Portable Radio on NPC 1', [radio]);
+    },
+    unequip: async (id, b) => {
+      sent.push(`unequip ${id} ${b.slot} at ${b.settlementId}`);
+      return outcome('Unequipped Portable Radio from NPC 1');
+    },
+    equipAll: async (id, s) => {
+      sent.push(`equipAll ${id} at ${s}`);
+      return outcome('Equipped 1 item', [radio]);
+    },
+    unequipAll: async (id, s) => {
+      sent.push(`unequipAll ${id} at ${s}`);
+      return outcome('NPC 1 has nothing equipped');
+    },
+    ...over,
+  };
+  const actions = createNpcActions({
+    calls,
+    toast: (t) => toasts.push(t),
+    unauthorized: () => unauthorized++,
+    refresh: () => refreshed++,
+  });
+  return { actions, toasts, sent, refreshed: () => refreshed, unauthorized: () => unauthorized };
+}
+
+beforeEach(() => {
+  resetNpcStores();
+  $settlementNpcs.set({ settlementId: 's1', npcs: [npcView('1'), npcView('2')] });
+});
+
+describe('the settlement’s NPCs', () => {
+  test('assign: the row follows the answer, the server’s sentence as a toast, then a refresh; the same job is not sent', async () => {
+    const h = harness();
+    const going = h.actions.assign('1', 'scavenge');
+    expect($npcBusy.get()).toBe('assign:1');
+    expect(await h.actions.assign('2', 'foraging')).toBe(false); // one at a time
+    expect(await going).toBe(true);
+    expect(h.sent).toEqual(['assign 1 scavenge']);
+    expect($settlementNpcs.get()?.npcs.map((n) => [n.id, n.assignment, n.assignmentStatus])).toEqual([
+      ['1', 'scavenge', 'gathering'],
+      ['2', 'defend', 'resting'],
+    ]);
+    expect(h.toasts).toEqual([{ title: 'NPC 1 will scavenge' }]);
+    expect(h.refreshed()).toBe(1);
+    expect(await h.actions.assign('2', 'defend')).toBe(false);
+    expect(h.sent).toHaveLength(1);
+  });
+
+  test("assign refused: 'Failed to assign NPC' with the reason; Unauthorized goes to the login", async () => {
+    const h = harness({ assign: async () => Promise.reject(httpError(403, 'Only members of Haven can assign its NPCs')) });
+    expect(await h.actions.assign('1', 'scavenge')).toBe(false);
+    expect(h.toasts).toEqual([
+      { title: 'Failed to assign NPC', description: 'Only members of Haven can assign its NPCs', variant: 'destructive' },
+    ]);
+    expect($settlementNpcs.get()?.npcs[0]?.assignment).toBe('defend');
+    const u = harness({ assign: async () => Promise.reject(httpError(401, 'Unauthorized')) });
+    await u.actions.assign('1', 'scavenge');
+    expect(u.unauthorized()).toBe(1);
+    expect(u.toasts).toEqual([]);
+  });
+
+  test('the Equipment dialog loads what the NPC wears; a failure shows in it', async () => {
+    const h = harness();
+    const loading = h.actions.openGear('1');
+    expect($npcGear.get()).toEqual({ npcId: '1', items: null, error: null });
+    await loading;
+    expect($npcGear.get()).toEqual({ npcId: '1', items: [radio], error: null });
+    h.actions.closeGear();
+    expect($npcGear.get()).toBeNull();
+    const f = harness({ equipment: async () => Promise.reject(httpError(403, 'You do not manage Haven')) });
+    await f.actions.openGear('2');
+    expect($npcGear.get()).toEqual({ npcId: '2', items: null, error: 'You do not manage Haven' });
+  });
+
+  test('equip, unequip, equip all, unequip all: at the NPC’s settlement, the dialog shows the answer', async () => {
+    const h = harness();
+    await h.actions.openGear('1');
+    $npcGear.set({ npcId: '1', items: [], error: null });
+    await h.actions.equip('1', { itemId: '77', slot: 'communication' });
+    expect($npcGear.get()?.items).toEqual([radio]);
+    await h.actions.unequip('1', 'communication');
+    expect($npcGear.get()?.items).toEqual([]);
+    await h.actions.equipAll('1');
+    await h.actions.unequipAll('1');
+    expect(h.sent).toEqual([
+      'equip 1 77 communication at s1',
+      'unequip 1 communication at s1',
+      'equipAll 1 at s1',
+      'unequipAll 1 at s1',
+    ]);
+    expect(h.toasts.map((t) => t.title)).toEqual([
+      'Equipped Portable Radio on NPC 1',
+      'Unequipped Portable Radio from NPC 1',
+      'Equipped 1 item',
+      'NPC 1 has nothing equipped',
+    ]);
+    expect(h.refreshed()).toBe(4);
+  });
+
+  test("equipment failures: 'Equipment Error' with the reason, or the spec's fallback for that call", async () => {
+    const h = harness({
+      equip: async () => Promise.reject(httpError(400, 'Binoculars go in the vision slot')),
+      unequip: async () => Promise.reject(new Error('500: ')),
+      equipAll: async () => Promise.reject(new Error('500: ')),
+      unequipAll: async () => Promise.reject(new Error('500: ')),
+    });
+    await h.actions.equip('1', { itemId: '5', slot: 'tool' });
+    await h.actions.unequip('1', 'tool');
+    await h.actions.equipAll('1');
+    await h.actions.unequipAll('1');
+    await h.actions.equip('1', null);
+    await h.actions.equipAll('99'); // not in the list any more
+    expect(h.toasts).toEqual([
+      { title: 'Equipment Error', description: 'Binoculars go in the vision slot', variant: 'destructive' },
+      { title: 'Equipment Error', description: 'Failed to unequip item', variant: 'destructive' },
+      { title: 'Equipment Error', description: 'Failed to equip all items', variant: 'destructive' },
+      { title: 'Equipment Error', description: 'Failed to unequip all items', variant: 'destructive' },
+      { title: 'Equipment Error', description: 'Failed to equip item', variant: 'destructive' },
+      { title: 'Equipment Error', description: 'Failed to equip all items', variant: 'destructive' },
+    ]);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * Wires NPCs to the live page: the map's NPC layer from GET /world/:id/npcs (stale 10 s, polled every 30 s, again on
+ * a new sector and on settlement events) and the live journeys and arrivals; radio tracking while a Portable Radio is
+ * worn (radio.ts); the NPCs of the settlement here (every 15 s, on its settlement events and as its NPCs move); the
+ * Wanderer dialog's loading when a scavenge draws a survivor; and the actions the panels call through $recruiter and
+ * $npcActions.
+ */
+import { atom } from 'nanostores';
+import { toast } from '../../islands/game/toast/toast-store.ts';
+import { $wanderer } from '../../stores/actions.ts';
+import { $gear } from '../../stores/equipment.ts';
+import { $npcGear, $recruit, $settlementNpcs, resetNpcStores } from '../../stores/npcs.ts';
+import { $hereSettlement, $mine } from '../../stores/settlements.ts';
+import { chunkKey, chunkOfWorld } from '../map/geometry.ts';
+import type { GameSession } from '../session/context.ts';
+import { handleUnauthorized } from '../session/unauthorized.ts';
+import { managedHereId } from '../settlements/panel.ts';
+import { batchEquipmentCall, npcCalls, npcReads, recruitCalls } from './calls.ts';
+import { NpcLayer } from './layer.ts';
+import { createNpcActions, type NpcActions } from './npc-actions.ts';
+import { BATCH_EQUIPMENT_POLL_MS, radioTracker } from './radio.ts';
+import { createRecruiter, type Recruiter } from './recruit.ts';
+import { withFreshness } from './stale.ts';
+
+/** Spec sections 7 and 9: the world's NPC list is stale after 10 s and polled every 30 s. */
+export const NPC_LIST_STALE_MS = 10_000;
+export const NPC_LIST_POLL_MS = 30_000;
+/** Spec section 7: a settlement's NPCs every 15 s. */
+export const SETTLEMENT_NPCS_POLL_MS = 15_000;
+/** A settlement's NPC moving (a journey, an arrival) changes its status: reload its list at most this often. */
+export const SETTLEMENT_NPCS_STALE_MS = 2_000;
+
+export const $recruiter = atom<Recruiter | null>(null);
+export const $npcActions = atom<NpcActions | null>(null);
+
+export function wireNpcs(s: GameSession): NpcLayer {
+  resetNpcStores();
+  const { engine, worldId } = s;
+  const reads = npcReads(worldId);
+
+  let own = new Set<string>();
+  s.onStop(
+    $mine.subscribe((m) => {
+      own = new Set(m.list.filter((x) => x.status === 'manageable').map((x) => x.id));
+    }),
+  );
+  const radioOn = () => $gear.get().radio;
+  const layer = new NpcLayer({ sees: (x, y) => engine.sees(x, y), radioOn, isOwn: (id) => own.has(id) });
+  s.onStop(engine.addLayer(layer));
+
+  const radio = radioTracker({
+    radioOn,
+    ids: () => layer.ids(),
+    batch: batchEquipmentCall(worldId),
+    set: (ids) => layer.setRadios(ids),
+    onError: (err) => s.failed('NPC radio tracking', err),
+  });
+
+  const loadWorld = withFreshness(async () => {
+    try {
+      layer.setAll(await reads.world());
+      void radio();
+      return true;
+    } catch (err) {
+      s.failed('NPC list', err);
+      return false;
+    }
+  }, NPC_LIST_STALE_MS);
+
+  const loadSettlement = withFreshness(async () => {
+    const id = managedHereId();
+    if (!id) {
+      $settlementNpcs.set(null);
+      return false;
+    }
+    try {
+      const npcs = await reads.settlement(id);
+      if (managedHereId() !== id) return false;
+      $settlementNpcs.set({ settlementId: id, npcs });
+      return true;
+    } catch (err) {
+      s.failed('settlement NPCs', err);
+      return false;
+    }
+  }, SETTLEMENT_NPCS_STALE_MS);
+  let shownHere = managedHereId();
+  s.onStop(
+    $hereSettlement.listen(() => {
+      const id = managedHereId();
+      if (id === shownHere) return;
+      shownHere = id;
+      $settlementNpcs.set(null);
+      $npcGear.set(null);
+      void loadSettlement(true);
+    }),
+  );
+  const inHereList = (npcId: string) => !!$settlementNpcs.get()?.npcs.some((n) => n.id === npcId);
+
+  s.onStop(
+    s.live.on('npcJourney', (j) => {
+      if (!layer.journey(j)) void loadWorld();
+      if (inHereList(j.npcId)) void loadSettlement();
+    }),
+  );
+  s.onStop(
+    s.live.on('npcArrival', (a) => {
+      if (!layer.arrival(a)) void loadWorld();
+      if (inHereList(a.npcId)) void loadSettlement();
+    }),
+  );
+  s.onStop(
+    s.live.on('settlementChanged', (changed) => {
+      void loadWorld();
+      if (changed.id === managedHereId()) void loadSettlement(true);
+    }),
+  );
+  // The list covers the settlements around the survivor: a new sector may bring others.
+  let sector = '';
+  s.onStop(
+    engine.walk.onPosition((p) => {
+      const key = chunkKey(chunkOfWorld(p.x), chunkOfWorld(p.y));
+      if (key === sector) return;
+      const first = sector === '';
+      sector = key;
+      if (!first) void loadWorld();
+    }),
+  );
+  // Putting a radio on starts the tracking at once; taking it off ends it.
+  let radioWas = radioOn();
+  s.onStop(
+    $gear.listen((g) => {
+      if (g.radio === radioWas) return;
+      radioWas = g.radio;
+      void radio(true);
+    }),
+  );
+
+  const recruiter = createRecruiter({
+    calls: recruitCalls(worldId),
+    toast,
+    unauthorized: handleUnauthorized,
+    recruited: () => {
+      void loadWorld(true);
+      void loadSettlement(true);
+    },
+  });
+  s.onStop(
+    $wanderer.subscribe((w) => {
+      if (w) void recruiter.load(w);
+      else $recruit.set({ status: 'loading' });
+    }),
+  );
+  const actions = createNpcActions({
+    calls: npcCalls(worldId),
+    toast,
+    unauthorized: handleUnauthorized,
+    refresh: () => {
+      void loadSettlement(true);
+      void radio(true);
+    },
+  });
+  $recruiter.set(recruiter);
+  $npcActions.set(actions);
+  s.onStop(() => {
+    if ($recruiter.get() === recruiter) $recruiter.set(null);
+    if ($npcActions.get() === actions) $npcActions.set(null);
+  });
+
+  void loadWorld(true);
+  void loadSettlement(true);
+  s.interval(() => void loadWorld(), NPC_LIST_POLL_MS);
+  s.interval(() => void loadSettlement(true), SETTLEMENT_NPCS_POLL_MS);
+  s.interval(() => void radio(), BATCH_EQUIPMENT_POLL_MS);
+  return layer;
+}
