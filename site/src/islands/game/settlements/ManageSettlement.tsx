@@ -4,9 +4,10 @@ import type { SettlementView } from '../../../../../api/contract/settlements.ts'
 import { $buildings } from '../../../stores/settlements.ts';
 import { BedsList } from './BedsList.tsx';
 import { BuildMenu } from './BuildMenu.tsx';
+import { NpcList } from './NpcList.tsx';
 import { StoragePanel } from './StoragePanel.tsx';
 
-/** Your settlement, where you stand: its beds (and who is in them), what to build next, and its storage. */
+/** Your settlement, where you stand: its beds (and who is in them), its NPCs, what to build next, and its storage. */
 export function ManageSettlement({ settlement: s }: { settlement: SettlementView }) {
   const buildings = useStore($buildings);
   const titleId = useId();
@@ -28,6 +29,7 @@ export function ManageSettlement({ settlement: s }: { settlement: SettlementView
       {list ? (
         <>
           <BedsList settlement={s} buildings={list} />
+          <NpcList settlement={s} />
           <BuildMenu buildings={list} />
           <StoragePanel settlementId={s.id} />
         </>
