@@ -129,7 +129,8 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
   await expect(card.getByRole('button', { name: 'Auto-Scavenge' })).toBeEnabled();
   await page.unroute('**/api/poi/*/scavenge');
 
-  // A search that draws a survivor opens 'Wanderer Approaches' (no settlements yet: nowhere to recruit to).
+  // A search that draws a survivor opens 'Wanderer Approaches' (no settlements yet: nowhere to recruit to, and the
+  // server's recruitment options say so: 'No Available Beds').
   const sig = poi!.currentSignificance;
   await page.route('**/api/poi/*/scavenge', (route) =>
     route.fulfill({
@@ -148,8 +149,13 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
   await expect(wanderer).toContainText('A survivor has noticed your scavenging activity and seeks shelter.');
   await expect(wanderer).toContainText('Mara Quell');
   await expect(wanderer).toContainText('No settlements with available beds!');
+  await expect(toasts).toContainText('No Available Beds');
+  await expect(toasts).toContainText('You need an empty bed in a settlement to recruit survivors.');
   await expect(wanderer.getByRole('button', { name: 'Recruit' })).toBeDisabled();
+  // The server drew no such survivor (the answer above was made up): it refuses, and the dialog closes all the same.
   await wanderer.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(toasts).toContainText('Dismissal Failed');
+  await expect(toasts).toContainText('No survivor called Mara Quell');
   await expect(wanderer).toHaveCount(0);
   await page.unroute('**/api/poi/*/scavenge');
 

@@ -1,0 +1,266 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import type { SettlementView } from '../../api/contract/settlements.ts';
+import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
+import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
+
+/**
+ * A survivor walks to a POI, founds a settlement there with two beds (the founder takes the first), and scavenges the
+ * POI: every scavenge of a fresh place draws a wanderer (NPC_SPAWN_MIN_SIGNIFICANCE=-20). The Wanderer dialog opens
+ * with the settlement preselected; Recruit → 'NPC Recruited!'; the NPC is listed in the settlement, is assigned to
+ * scavenge, and leaves the settlement on the map (NPC_TIME_SCALE=0.02: a 5-minute cycle in 6 s). Before that, a
+ * drawn survivor whose recruitment options cannot be loaded shows the fallback (your settlements with a free bed).
+ */
+const test = base.extend<Record<never, never>, { npcServer: E2EServer }>({
+  npcServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
+    async ({}, use) => {
+      const server = await startE2EServer({
+        WORLD_SEED: '12345',
+        STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:20',
+        NPC_SPAWN_MIN_SIGNIFICANCE: '-20',
+        NPC_TIME_SCALE: '0.02',
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+interface RegionPoi {
+  id: string;
+  name: string;
+  landmark: boolean;
+  worldX: number;
+  worldY: number;
+  currentSignificance: number;
+}
+interface Region {
+  chunks: { x: number; y: number; tiles: string }[];
+  legend: string[];
+  pois: RegionPoi[];
+}
+type Box = { x: number; y: number; width: number; height: number };
+
+const CHUNK_TILES = 128;
+const TILE = 5;
+const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
+
+/** The biome under a world position, from the chunks call's tiles (base64 of 128 × 128 codes, row-major). */
+function biomeLookup(region: Region): (x: number, y: number) => string | undefined {
+  const chunks = new Map(region.chunks.map((c) => [`${c.x},${c.y}`, Buffer.from(c.tiles, 'base64')]));
+  return (x, y) => {
+    const tx = Math.floor(x / TILE);
+    const ty = Math.floor(y / TILE);
+    const cx = Math.floor(tx / CHUNK_TILES);
+    const cy = Math.floor(ty / CHUNK_TILES);
+    const code = chunks.get(`${cx},${cy}`)?.[(ty - cy * CHUNK_TILES) * CHUNK_TILES + (tx - cx * CHUNK_TILES)];
+    return code === undefined ? undefined : region.legend[code];
+  };
+}
+
+/** A straight walk from `a` to `b` crosses no water or mountains (sampled every world unit). */
+function clearPath(
+  biome: (x: number, y: number) => string | undefined,
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+) {
+  const steps = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y));
+  for (let i = 0; i <= steps; i++) {
+    const t = steps ? i / steps : 0;
+    const name = biome(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
+    if (name === undefined || name === 'water' || name === 'mountains') return false;
+  }
+  return true;
+}
+
+/** Where a world position is on the page (the camera centres the map element). */
+function toPage(snap: MapSnapshot, box: Box, x: number, y: number) {
+  return {
+    x: box.x + box.width / 2 + (x - snap.camera.x) * snap.zoom,
+    y: box.y + box.height / 2 + (y - snap.camera.y) * snap.zoom,
+  };
+}
+
+/** Clear of the minimap (top right), the readout (bottom left) and the edges. */
+function clickable(p: { x: number; y: number }, box: Box): boolean {
+  const inside = p.x > box.x + 20 && p.x < box.x + box.width - 20 && p.y > box.y + 20 && p.y < box.y + box.height - 20;
+  const underMinimap = p.x > box.x + box.width - 200 && p.y < box.y + 200;
+  const underReadout = p.x < box.x + 280 && p.y > box.y + box.height - 70;
+  return inside && !underMinimap && !underReadout;
+}
+
+async function enterGame(page: Page, server: E2EServer, displayName: string): Promise<void> {
+  const res = await page.request.post(`${server.url}/api/auth/register`, {
+    data: { username: uniqueUser('npc'), password: 'correct horse battery', displayName },
+  });
+  expect(res.status()).toBe(201);
+  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
+  await page.goto(`${server.url}/game`);
+  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
+  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2, undefined, { timeout: 30_000 });
+}
+
+test('a wanderer drawn by a scavenge is recruited into a free bed, listed in the settlement, sent to scavenge, and leaves it on the map', async ({
+  browser,
+  npcServer: server,
+}) => {
+  test.setTimeout(180_000);
+  const tag = Math.random().toString(36).slice(2, 7);
+  const name = `Refuge ${tag}`;
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  await enterGame(page, server, `Nia ${tag}`);
+  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+
+  // ── Walk to a fresh POI near the spawn ────────────────────────────────────────────────────────────────────────
+  const me = (await (await page.request.get(`${server.url}/api/player/current`)).json()) as { x: number; y: number };
+  const cx = Math.floor(me.x / (CHUNK_TILES * TILE));
+  const cy = Math.floor(me.y / (CHUNK_TILES * TILE));
+  const region = (await (
+    await page.request.get(`${server.url}/api/world/default/chunks?centerChunkX=${cx}&centerChunkY=${cy}&chunkRadius=1`)
+  ).json()) as Region;
+  const biome = biomeLookup(region);
+  const snap = await snapshot(page);
+  const box = (await page.getByTestId('map').boundingBox())!;
+  const poi = region.pois
+    .filter((p) => !p.landmark && p.currentSignificance > 0)
+    .map((p) => ({ ...p, distance: Math.hypot(p.worldX - me.x, p.worldY - me.y) }))
+    .filter((p) => clickable(toPage(snap, box, p.worldX, p.worldY), box) && clearPath(biome, me, { x: p.worldX, y: p.worldY }))
+    .sort((a, b) => a.distance - b.distance)[0];
+  expect(poi, 'a reachable POI near the spawn').toBeTruthy();
+  if (poi!.distance > 1) {
+    const target = toPage(snap, box, poi!.worldX, poi!.worldY);
+    await page.mouse.click(target.x, target.y);
+  }
+  const card = page.getByTestId('poi-card');
+  await expect(card).toHaveAttribute('data-poi-id', poi!.id, { timeout: 20_000 });
+  await expect.poll(async () => (await snapshot(page)).me.walking, { timeout: 15_000 }).toBe(false);
+
+  // ── Found a settlement here with two beds: the founder takes the first, the second is free ──────────────────
+  const panel = page.getByRole('complementary', { name: 'Survivor' }).getByTestId('settlement-panel');
+  await panel.getByRole('button', { name: 'Build Shelter' }).click();
+  await expect(toasts).toContainText(/POI upgraded!|Basic Shelter built!/);
+  await panel.getByLabel('Settlement name').fill(name);
+  await panel.getByRole('button', { name: 'Create Settlement', exact: true }).click();
+  const manage = panel.getByTestId('settlement-manage');
+  await expect(manage.getByRole('heading', { name })).toBeVisible({ timeout: 15_000 });
+  await manage.getByRole('button', { name: 'Build Bed' }).click();
+  await expect(toasts).toContainText('Building constructed!');
+  await manage.getByLabel('Name', { exact: true }).fill('Cot');
+  await manage.getByRole('button', { name: 'Build Bed' }).click();
+  await expect(manage.getByTestId('beds').getByTestId('bed').filter({ hasText: /^Cot/ })).toHaveAttribute(
+    'data-state',
+    'vacant',
+    {
+      timeout: 15_000,
+    },
+  );
+  const npcSection = manage.getByTestId('npc-section');
+  await expect(npcSection.getByTestId('npcs-empty')).toBeVisible();
+  const settlement = (
+    (await (await page.request.get(`${server.url}/api/player/settlements?worldId=default`)).json()) as SettlementView[]
+  ).find((s) => s.name === name)!;
+  expect(settlement.emptyBeds).toBe(1);
+
+  // ── The fallback: the options call fails, so the dialog offers your settlements with a free bed ──────────────
+  const wanderer = page.getByRole('dialog', { name: 'Wanderer Approaches' });
+  const scavenge = card.getByRole('button', { name: 'Scavenge', exact: true });
+  await page.route('**/api/poi/*/scavenge', (route) =>
+    route.fulfill({
+      json: {
+        items: [],
+        depleted: false,
+        currentSignificance: poi!.currentSignificance,
+        newSignificance: poi!.currentSignificance,
+        npcRecruitment: { npc: { name: 'Mara Quell', description: 'A medic from the coast.' }, settlements: [] },
+        npcSpawnCheck: { shouldSpawn: true },
+      },
+    }),
+  );
+  await page.route('**/api/npcs/recruitment-options*', (route) => route.fulfill({ status: 503, json: { message: 'Busy' } }));
+  await page.route('**/api/npcs/dismiss', (route) => route.fulfill({ json: { message: 'Mara Quell went on their way' } }));
+  await scavenge.click();
+  await expect(wanderer).toContainText('Mara Quell');
+  await expect(wanderer.getByLabel('Settlement')).toHaveValue(settlement.id);
+  await expect(wanderer.getByLabel('Settlement').locator('option:checked')).toHaveText(`${name} (1 empty bed)`);
+  await expect(wanderer.getByRole('button', { name: 'Recruit' })).toBeEnabled();
+  await wanderer.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(toasts).toContainText('NPC Dismissed');
+  await expect(toasts).toContainText('Mara Quell went on their way');
+  await expect(wanderer).toHaveCount(0);
+  await page.unroute('**/api/poi/*/scavenge');
+  await page.unroute('**/api/npcs/recruitment-options*');
+  await page.unroute('**/api/npcs/dismiss');
+
+  // ── The real thing: the scavenge draws a survivor, the dialog preselects the settlement, Recruit ──────────────
+  const searched = page.waitForResponse((r) => r.url().includes('/scavenge') && r.request().method() === 'POST');
+  await scavenge.click();
+  const answer = (await (await searched).json()) as { npcRecruitment?: { npc: { name: string } } };
+  const npcName = answer.npcRecruitment!.npc.name;
+  await expect(wanderer).toContainText('A survivor has noticed your scavenging activity and seeks shelter.');
+  await expect(wanderer).toContainText(npcName);
+  await expect(wanderer).toContainText('Recruited NPCs will help defend your settlement and provide special abilities.');
+  const choice = wanderer.getByLabel('Settlement');
+  await expect(choice).toHaveValue(settlement.id);
+  // No settlement chosen: Recruit is disabled; choosing it again enables it.
+  await choice.selectOption('');
+  await expect(wanderer.getByRole('button', { name: 'Recruit' })).toBeDisabled();
+  await choice.selectOption(settlement.id);
+  await wanderer.getByRole('button', { name: 'Recruit' }).click();
+  await expect(toasts).toContainText('NPC Recruited!');
+  await expect(toasts).toContainText(`${npcName} joined ${name}`);
+  await expect(wanderer).toHaveCount(0);
+
+  // ── Listed in the settlement (and in its bed), resting at home and seen on the map there ─────────────────────
+  const row = npcSection.getByTestId('npc').filter({ hasText: npcName });
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(row).toHaveAttribute('data-assignment', 'defend');
+  await expect(row.getByTestId('npc-status')).toHaveText(/Resting|Returning/);
+  await expect(manage.getByTestId('beds').getByTestId('bed').filter({ hasText: /^Cot/ })).toContainText(npcName, {
+    timeout: 15_000,
+  });
+  const npcId = (await row.getAttribute('data-npc-id'))!;
+  await expect
+    .poll(async () => (await snapshot(page)).npcs.find((n) => n.id === npcId), { timeout: 15_000 })
+    .toMatchObject({ name: npcName, visible: true, settlementId: settlement.id });
+
+  // ── The Equipment dialog: its slots, nothing in storage to equip, Unequip all answered by the server ─────────
+  await row.getByRole('button', { name: `Equipment of ${npcName}` }).click();
+  const gear = page.getByRole('dialog', { name: `${npcName}'s equipment` });
+  await expect(gear.getByTestId('npc-equipment-slot')).toHaveCount(6);
+  await expect(gear.getByTestId('npc-equipment-slot').first()).toContainText('Empty');
+  await expect(gear.getByLabel(`Item to equip on ${npcName}`)).toBeDisabled();
+  await gear.getByRole('button', { name: 'Unequip all' }).click();
+  await expect(toasts).toContainText(`${npcName} has nothing equipped`);
+  await gear.getByRole('button', { name: 'Close' }).click();
+  await expect(gear).toHaveCount(0);
+
+  // ── A refused assignment says 'Failed to assign NPC'; then it is sent to scavenge ────────────────────────────
+  const assignment = row.getByLabel(`Assignment of ${npcName}`);
+  await page.route('**/api/npcs/*/assign', (route) => route.fulfill({ status: 403, json: { message: 'Not tonight' } }), {
+    times: 1,
+  });
+  await assignment.selectOption('foraging');
+  await expect(toasts).toContainText('Failed to assign NPC');
+  await expect(toasts).toContainText('Not tonight');
+  await expect(assignment).toHaveValue('defend');
+  await assignment.selectOption('scavenge');
+  await expect(toasts).toContainText(`${npcName} will scavenge`);
+  await expect(row).toHaveAttribute('data-assignment', 'scavenge');
+
+  // ── It leaves the settlement: the map glides it away along its journey ──────────────────────────────────────
+  const away = async () => {
+    const n = (await snapshot(page)).npcs.find((x) => x.id === npcId);
+    return n ? Math.round(Math.hypot(n.x - settlement.x, n.y - settlement.y)) : -1;
+  };
+  await expect.poll(away, { timeout: 45_000, intervals: [50] }).toBeGreaterThan(20);
+  await expect(row.getByTestId('npc-status')).toHaveText(/Gathering|Working|Returning/, { timeout: 30_000 });
+
+  // ── On a phone the same list sits inside the Manage panel ───────────────────────────────────────────────────
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('navigation', { name: 'Game panels' }).getByRole('button', { name: 'Manage' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Management' });
+  await expect(sheet.getByTestId('npc').filter({ hasText: npcName })).toHaveAttribute('data-assignment', 'scavenge');
+  await ctx.close();
+});
