@@ -70,14 +70,15 @@ test('draws the visible ones on screen with their names (not when zoomed far out
     ({
       now: 0,
       small,
+      me: { x: 500, y: 500 },
       toScreen: (x: number, y: number) => ({ x, y }),
       onScreen: () => true,
     }) as unknown as MapView;
   layer.draw(ctx, view(false));
-  expect(calls.filter((c) => c.startsWith('fillText'))).toEqual(['fillText(Rook,10,-11)']);
+  expect(calls.filter((c) => c.startsWith('fillText'))).toEqual(['fillText(Rook,43,0)']); // at rest: right of its spot
   calls.length = 0;
   layer.draw(ctx, view(true));
   expect(calls.some((c) => c.startsWith('fillText'))).toBe(false);
-  expect(calls.some((c) => c.startsWith('arc(10,'))).toBe(true);
+  expect(calls.some((c) => c.startsWith('arc(32,'))).toBe(true);
   expect(layer.minimapDots(view(false))).toEqual([{ x: 10, y: 0, colour: '#b9dd62' }]);
 });

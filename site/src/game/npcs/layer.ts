@@ -5,9 +5,9 @@
  */
 import type { NpcView } from '../../../../api/contract/npcs.ts';
 import { LayerZ, type MapLayer, type MapView, type MinimapDot } from '../map/layer.ts';
-import { drawLabel } from '../map/sprites.ts';
 import { type JourneyInput, NpcMotion } from './glide.ts';
-import { drawNpc, NPC_COLOURS } from './sprite.ts';
+import { LABEL_GAP_PX, placeNpcs } from './placement.ts';
+import { drawNpc, drawSideLabel, NPC_COLOURS } from './sprite.ts';
 
 export interface NpcLayerDeps {
   /** The survivor sees this world position now (map/terrain.ts). */
@@ -118,12 +118,21 @@ export class NpcLayer implements MapLayer {
   }
 
   draw(ctx: CanvasRenderingContext2D, view: MapView): void {
+    const shown = new Map<string, NpcNow>();
+    const onScreen = [];
     for (const n of this.at(view.now)) {
       if (!n.visible) continue;
       const p = view.toScreen(n.x, n.y);
       if (!view.onScreen(p)) continue;
-      drawNpc(ctx, p.x, p.y, n.own, view.small, n.byRadio);
-      if (!view.small) drawLabel(ctx, n.name, p.x, p.y - 11, n.own ? NPC_COLOURS.own : NPC_COLOURS.other);
+      shown.set(n.id, n);
+      onScreen.push({ id: n.id, name: n.name, x: p.x, y: p.y, moving: n.moving });
+    }
+    for (const placed of placeNpcs(onScreen, view.toScreen(view.me.x, view.me.y))) {
+      const n = shown.get(placed.id)!;
+      drawNpc(ctx, placed.x, placed.y, n.own, view.small, n.byRadio);
+      if (placed.label && !view.small) {
+        drawSideLabel(ctx, placed.label, placed.x + LABEL_GAP_PX, placed.y, n.own ? NPC_COLOURS.own : NPC_COLOURS.other);
+      }
     }
   }
 

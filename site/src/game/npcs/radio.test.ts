@@ -1,6 +1,7 @@
 import { expect, test } from 'bun:test';
 import { batches, radioTracker } from './radio.ts';
-import { withFreshness } from './stale.ts';
+import { FakeTimers } from '../actions/test-timers.ts';
+import { throttled, withFreshness } from './stale.ts';
 
 test('a load within its freshness window is skipped unless forced; a failed one leaves no freshness', async () => {
   let t = 0;
@@ -85,4 +86,26 @@ test('a refused batch call is reported and tracks nothing new', async () => {
   await track();
   expect(errors).toHaveLength(1);
   expect(tracked).toEqual([]);
+});
+
+test('throttled: at once when idle, else one trailing run at the end of the window', async () => {
+  const timers = new FakeTimers();
+  let runs = 0;
+  const t = throttled(() => runs++, 2000, timers);
+  t();
+  expect(runs).toBe(1);
+  t();
+  t();
+  expect(runs).toBe(1);
+  await timers.advance(1999);
+  expect(runs).toBe(1);
+  await timers.advance(1);
+  expect(runs).toBe(2);
+  await timers.advance(5000);
+  t();
+  expect(runs).toBe(3);
+  t();
+  t.cancel();
+  await timers.advance(5000);
+  expect(runs).toBe(3);
 });

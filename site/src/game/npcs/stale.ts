@@ -29,3 +29,36 @@ export function withFreshness(run: () => Promise<boolean>, staleMs: number, now:
   };
   return f;
 }
+
+/**
+ * Runs `fn` at most once per `ms`: a call while it may not run yet is deferred to the end of the window (one trailing
+ * run however many calls came), so the last change is always picked up.
+ */
+export function throttled(
+  fn: () => void,
+  ms: number,
+  timers: { now(): number; set(fn: () => void, ms: number): unknown; clear(h: unknown): void } = {
+    now: Date.now,
+    set: (f, t) => setTimeout(f, t),
+    clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  },
+): { (): void; cancel(): void } {
+  let last = -Infinity;
+  let pending: unknown = null;
+  const run = () => {
+    pending = null;
+    last = timers.now();
+    fn();
+  };
+  const call = (() => {
+    if (pending !== null) return;
+    const wait = last + ms - timers.now();
+    if (wait <= 0) run();
+    else pending = timers.set(run, wait);
+  }) as { (): void; cancel(): void };
+  call.cancel = () => {
+    if (pending !== null) timers.clear(pending);
+    pending = null;
+  };
+  return call;
+}

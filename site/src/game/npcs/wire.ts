@@ -11,6 +11,7 @@ import { $wanderer } from '../../stores/actions.ts';
 import { $gear } from '../../stores/equipment.ts';
 import { $npcGear, $recruit, $settlementNpcs, resetNpcStores } from '../../stores/npcs.ts';
 import { $hereSettlement, $mine } from '../../stores/settlements.ts';
+import { coalesced } from '../actions/refresh.ts';
 import { chunkKey, chunkOfWorld } from '../map/geometry.ts';
 import type { GameSession } from '../session/context.ts';
 import { handleUnauthorized } from '../session/unauthorized.ts';
@@ -20,14 +21,14 @@ import { NpcLayer } from './layer.ts';
 import { createNpcActions, type NpcActions } from './npc-actions.ts';
 import { BATCH_EQUIPMENT_POLL_MS, radioTracker } from './radio.ts';
 import { createRecruiter, type Recruiter } from './recruit.ts';
-import { withFreshness } from './stale.ts';
+import { throttled, withFreshness } from './stale.ts';
 
 /** Spec sections 7 and 9: the world's NPC list is stale after 10 s and polled every 30 s. */
 export const NPC_LIST_STALE_MS = 10_000;
 export const NPC_LIST_POLL_MS = 30_000;
 /** Spec section 7: a settlement's NPCs every 15 s. */
 export const SETTLEMENT_NPCS_POLL_MS = 15_000;
-/** A settlement's NPC moving (a journey, an arrival) changes its status: reload its list at most this often. */
+/** A settlement's NPC moving (a journey, an arrival) changes its status: reload its list at most this often (and once after). */
 export const SETTLEMENT_NPCS_STALE_MS = 2_000;
 
 export const $recruiter = atom<Recruiter | null>(null);
@@ -67,22 +68,19 @@ export function wireNpcs(s: GameSession): NpcLayer {
     }
   }, NPC_LIST_STALE_MS);
 
-  const loadSettlement = withFreshness(async () => {
+  const loadSettlement = coalesced(async () => {
     const id = managedHereId();
     if (!id) {
       $settlementNpcs.set(null);
-      return false;
+      return;
     }
     try {
       const npcs = await reads.settlement(id);
-      if (managedHereId() !== id) return false;
-      $settlementNpcs.set({ settlementId: id, npcs });
-      return true;
+      if (managedHereId() === id) $settlementNpcs.set({ settlementId: id, npcs });
     } catch (err) {
       s.failed('settlement NPCs', err);
-      return false;
     }
-  }, SETTLEMENT_NPCS_STALE_MS);
+  });
   let shownHere = managedHereId();
   s.onStop(
     $hereSettlement.listen(() => {
@@ -91,27 +89,30 @@ export function wireNpcs(s: GameSession): NpcLayer {
       shownHere = id;
       $settlementNpcs.set(null);
       $npcGear.set(null);
-      void loadSettlement(true);
+      void loadSettlement();
     }),
   );
   const inHereList = (npcId: string) => !!$settlementNpcs.get()?.npcs.some((n) => n.id === npcId);
+  // One of its NPCs set out or arrived: its status changed. At most one reload per window, the last one never lost.
+  const settlementMoved = throttled(() => void loadSettlement(), SETTLEMENT_NPCS_STALE_MS);
+  s.onStop(() => settlementMoved.cancel());
 
   s.onStop(
     s.live.on('npcJourney', (j) => {
       if (!layer.journey(j)) void loadWorld();
-      if (inHereList(j.npcId)) void loadSettlement();
+      if (inHereList(j.npcId)) settlementMoved();
     }),
   );
   s.onStop(
     s.live.on('npcArrival', (a) => {
       if (!layer.arrival(a)) void loadWorld();
-      if (inHereList(a.npcId)) void loadSettlement();
+      if (inHereList(a.npcId)) settlementMoved();
     }),
   );
   s.onStop(
     s.live.on('settlementChanged', (changed) => {
       void loadWorld();
-      if (changed.id === managedHereId()) void loadSettlement(true);
+      if (changed.id === managedHereId()) void loadSettlement();
     }),
   );
   // The list covers the settlements around the survivor: a new sector may bring others.
@@ -141,7 +142,7 @@ export function wireNpcs(s: GameSession): NpcLayer {
     unauthorized: handleUnauthorized,
     recruited: () => {
       void loadWorld(true);
-      void loadSettlement(true);
+      void loadSettlement();
     },
   });
   s.onStop(
@@ -155,7 +156,7 @@ export function wireNpcs(s: GameSession): NpcLayer {
     toast,
     unauthorized: handleUnauthorized,
     refresh: () => {
-      void loadSettlement(true);
+      void loadSettlement();
       void radio(true);
     },
   });
@@ -167,9 +168,9 @@ export function wireNpcs(s: GameSession): NpcLayer {
   });
 
   void loadWorld(true);
-  void loadSettlement(true);
+  void loadSettlement();
   s.interval(() => void loadWorld(), NPC_LIST_POLL_MS);
-  s.interval(() => void loadSettlement(true), SETTLEMENT_NPCS_POLL_MS);
+  s.interval(() => void loadSettlement(), SETTLEMENT_NPCS_POLL_MS);
   s.interval(() => void radio(), BATCH_EQUIPMENT_POLL_MS);
   return layer;
 }

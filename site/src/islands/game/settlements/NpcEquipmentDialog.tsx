@@ -11,7 +11,15 @@ import '../equipment/equipment.css';
  * An NPC's equipment: its slots with what fills each (Unequip puts it back into the settlement's storage), Equip
  * from that storage (the spec's list of names, the slot guessed from the name), Equip all and Unequip all.
  */
-export function NpcEquipmentDialog({ npc, settlementName }: { npc: NpcView; settlementName: string }) {
+export function NpcEquipmentDialog({
+  npc,
+  settlementName,
+  onClose,
+}: {
+  npc: NpcView;
+  settlementName: string;
+  onClose: () => void;
+}) {
   const gear = useStore($npcGear);
   const storage = useStore($storage);
   const busy = useStore($npcBusy);
@@ -36,7 +44,7 @@ export function NpcEquipmentDialog({ npc, settlementName }: { npc: NpcView; sett
   const off = !actions || !!busy || items === null;
 
   return (
-    <Modal labelledBy={titleId} describedBy={bodyId} onClose={() => actions?.closeGear()} testId="npc-equipment-dialog">
+    <Modal labelledBy={titleId} describedBy={bodyId} onClose={onClose} testId="npc-equipment-dialog">
       {(close) => (
         <>
           <h2 id={titleId}>{npc.name}'s equipment</h2>
@@ -89,7 +97,7 @@ export function NpcEquipmentDialog({ npc, settlementName }: { npc: NpcView; sett
               disabled={options.length === 0}
               onChange={(e) => setChoice(e.target.value)}
             >
-              <option value="">{options.length ? 'Choose an item from storage…' : 'Nothing to equip in storage'}</option>
+              <option value="">{options.length ? 'Pick from storage…' : 'No gear in storage'}</option>
               {options.map((o) => (
                 <option key={o.key} value={o.key}>
                   {o.label}

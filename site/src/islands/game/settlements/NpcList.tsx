@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { SettlementView } from '../../../../../api/contract/settlements.ts';
 import { NPC_ASSIGNMENTS, type NpcAssignment } from '../../../../../api/game/npcs.ts';
 import { ASSIGNMENT_LABELS, STATUS_LABELS } from '../../../game/npcs/text.ts';
@@ -12,9 +12,13 @@ import './npcs.css';
 export function NpcList({ settlement: s }: { settlement: SettlementView }) {
   const list = useStore($settlementNpcs);
   const gear = useStore($npcGear);
+  const actions = useStore($npcActions);
+  // Which NPC's Equipment dialog this list opened: the list renders in the sidebar and in the phone's Manage sheet,
+  // and only the one whose button was pressed shows the dialog.
+  const [openId, setOpenId] = useState<string | null>(null);
   const headId = useId();
   const npcs = list?.settlementId === s.id ? list.npcs : null;
-  const open = gear && npcs?.find((n) => n.id === gear.npcId);
+  const open = openId && gear?.npcId === openId ? npcs?.find((n) => n.id === openId) : null;
   return (
     <section className="stl-block" aria-labelledby={headId} data-testid="npc-section">
       <h4 id={headId} className="stl-block__title">
@@ -29,16 +33,32 @@ export function NpcList({ settlement: s }: { settlement: SettlementView }) {
       ) : (
         <ul className="npc-list" data-testid="npcs" aria-label={`NPCs of ${s.name}`}>
           {npcs.map((n) => (
-            <NpcRow key={n.id} npc={n} />
+            <NpcRow
+              key={n.id}
+              npc={n}
+              onEquipment={() => {
+                setOpenId(n.id);
+                void actions?.openGear(n.id);
+              }}
+            />
           ))}
         </ul>
       )}
-      {open && <NpcEquipmentDialog npc={open} settlementName={s.name} />}
+      {open && (
+        <NpcEquipmentDialog
+          npc={open}
+          settlementName={s.name}
+          onClose={() => {
+            setOpenId(null);
+            actions?.closeGear();
+          }}
+        />
+      )}
     </section>
   );
 }
 
-function NpcRow({ npc: n }: { npc: NpcView }) {
+function NpcRow({ npc: n, onEquipment }: { npc: NpcView; onEquipment: () => void }) {
   const busy = useStore($npcBusy);
   const actions = useStore($npcActions);
   const selectId = useId();
@@ -80,7 +100,7 @@ function NpcRow({ npc: n }: { npc: NpcView }) {
           className="wl-button wl-button--sm wl-button--ghost"
           disabled={!actions}
           aria-label={`Equipment of ${n.name}`}
-          onClick={() => void actions?.openGear(n.id)}
+          onClick={onEquipment}
         >
           Equipment
         </button>
