@@ -261,6 +261,13 @@ test('a wanderer drawn by a scavenge is recruited into a free bed, listed in the
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('navigation', { name: 'Game panels' }).getByRole('button', { name: 'Manage' }).click();
   const sheet = page.getByRole('dialog', { name: 'Management' });
-  await expect(sheet.getByTestId('npc').filter({ hasText: npcName })).toHaveAttribute('data-assignment', 'scavenge');
+  const phoneRow = sheet.getByTestId('npc').filter({ hasText: npcName });
+  await expect(phoneRow).toHaveAttribute('data-assignment', 'scavenge');
+  // The sidebar's list is still on the page (hidden): only the sheet's opens its Equipment dialog.
+  await phoneRow.getByRole('button', { name: `Equipment of ${npcName}` }).click();
+  await expect(gear).toHaveCount(1);
+  await expect(gear.getByTestId('npc-equipment-slot')).toHaveCount(6);
+  await gear.getByRole('button', { name: 'Close' }).click();
+  await expect(gear).toHaveCount(0);
   await ctx.close();
 });
