@@ -25,6 +25,7 @@ import { npcEquipmentModule } from './modules/npc-equipment/index.ts';
 import { NpcEquipmentService } from './modules/npc-equipment/service.ts';
 import { npcsModule } from './modules/npcs/index.ts';
 import { NpcService } from './modules/npcs/service.ts';
+import { NpcSimulation } from './modules/npcs/simulation.ts';
 import { bedsModule } from './modules/settlements/beds.ts';
 import { BedService } from './modules/settlements/beds-service.ts';
 import { settlementsModule } from './modules/settlements/index.ts';
@@ -79,6 +80,9 @@ export function createApp(deps: AppDeps) {
   const liveConnections = new LiveConnections();
   services.accessEnded.relayThrough((end) => live.relayAccessEnd(end));
   services.accessEnded.on(({ userId, code, reason }) => live.endAccessHere(userId, code, reason));
+  // NPCs work whoever is online (one process at a time: a lease); stopped before the live layer, so its last frames go out.
+  const npcSim = new NpcSimulation(services, worlds, (w, a, m) => live.send(w, a, m), { sessionLock: deps.database.sessionLock });
+  deps.onBeforeStop?.(() => npcSim.stop());
   deps.onBeforeStop?.(() => live.stop());
   const timers: ReturnType<typeof setInterval>[] = [];
 
@@ -88,6 +92,7 @@ export function createApp(deps: AppDeps) {
   })
     .onStart(({ server }) => {
       live.attach({ publish: (topic, data) => void server?.publish(topic, data) });
+      npcSim.start();
       timers.push(
         setInterval(
           () => void liveConnections.audit(services).catch((err) => services.report('[live] access audit failed', err)),
@@ -97,6 +102,7 @@ export function createApp(deps: AppDeps) {
     })
     .onStop(async () => {
       for (const t of timers.splice(0)) clearInterval(t);
+      await npcSim.stop().catch((err) => services.report('[npcs] stop failed', err));
       await live.stop().catch((err) => services.report('[live] stop failed', err));
     })
     .use(errorHandling)

@@ -46,12 +46,24 @@ export interface Config {
    * from it adds 5%. Lower it for demo servers and the browser tests (-20: every search of a fresh place draws one).
    */
   npcSpawnMinSignificance: number;
+  /**
+   * NPC_TIME_SCALE (default 1): multiplies NPC journey times, rests and cycle caps, so 0.02 makes a 5-minute work
+   * cycle take 6 seconds (demos, tests). The world's own clocks (POI recovery, forage cooldowns) keep their pace.
+   */
+  npcTimeScale: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function timeScale(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`NPC_TIME_SCALE must be a number above 0, got "${value}"`);
   return n;
 }
 
@@ -132,5 +144,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       SCAVENGE_RULES.npcMinSignificance,
       'NPC_SPAWN_MIN_SIGNIFICANCE',
     ),
+    npcTimeScale: timeScale(env.NPC_TIME_SCALE),
   };
 }

@@ -20,9 +20,22 @@ export interface Database {
     listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
     notify(channel: string, payload: string): Promise<void>;
   };
+  /**
+   * A session-level advisory lock on a connection of its own (Postgres), or null when another session holds it. The
+   * lock lasts until released or until its connection closes, a crash included, so a lease taken with it passes to
+   * another process within its retry interval. Absent on embedded PGlite: its data-directory lock already makes its
+   * process the only one.
+   */
+  sessionLock?: (key: number) => Promise<SessionLock | null>;
   /** Answers true when a trivial query succeeds within the time limit. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
+}
+
+export interface SessionLock {
+  /** Whether the lock is still held: false once released or once its connection was lost. */
+  held(): Promise<boolean>;
+  release(): Promise<void>;
 }
 
 export type DatabaseOptions =
@@ -135,6 +148,43 @@ async function openPostgres(url: string, connectTimeoutS = connectTimeoutFromEnv
       async notify(channel, payload) {
         await client.notify(channel, payload);
       },
+    },
+    async sessionLock(key) {
+      const conn = await client.reserve();
+      let released = false;
+      try {
+        const [row] = await conn`select pg_try_advisory_lock(${key}::bigint) as locked`;
+        if (!row?.locked) {
+          conn.release();
+          return null;
+        }
+      } catch (err) {
+        conn.release();
+        throw err;
+      }
+      return {
+        async held() {
+          if (released) return false;
+          try {
+            // A new backend (the connection was re-established) holds no lock: the lease was lost.
+            const [r] = await conn`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted`;
+            return (r?.n ?? 0) > 0;
+          } catch {
+            return false;
+          }
+        },
+        async release() {
+          if (released) return;
+          released = true;
+          try {
+            await conn`select pg_advisory_unlock(${key}::bigint)`;
+          } catch {
+            // the connection is gone, and the lock with it
+          } finally {
+            conn.release();
+          }
+        },
+      };
     },
     ping: (timeoutMs) => pingWith(db as unknown as Db, timeoutMs),
     close: () => client.end({ timeout: 5 }),

@@ -2,7 +2,12 @@ import type { ServerMessage } from '../contract/protocol.ts';
 import type { PresenceEntry } from './entity.ts';
 
 /** Who, in a world, should hear a frame. */
-export type Audience = { to: 'world' } | { to: 'chunk'; cx: number; cy: number } | { to: 'user'; userId: string };
+export type Audience =
+  | { to: 'world' }
+  | { to: 'chunk'; cx: number; cy: number }
+  /** Those seeing any of these chunks, each told once (an NPC's journey across sectors). */
+  | { to: 'chunks'; cells: [number, number][] }
+  | { to: 'user'; userId: string };
 
 /**
  * What happened in a world, as the bus carries it between processes. Every process folds these into its own view

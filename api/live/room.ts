@@ -136,7 +136,19 @@ export class WorldRoom {
     const data = JSON.stringify(msg);
     if (audience.to === 'world') fanout.publish(worldTopic(this.worldId), data);
     else if (audience.to === 'user') fanout.publish(userTopic(this.worldId, audience.userId), data);
-    else for (const v of this.viewers.seeing(audience.cx, audience.cy)) fanout.publish(viewTopic(this.worldId, v.cx, v.cy), data);
+    else if (audience.to === 'chunk')
+      for (const v of this.viewers.seeing(audience.cx, audience.cy)) fanout.publish(viewTopic(this.worldId, v.cx, v.cy), data);
+    else {
+      const told = new Set<string>();
+      for (const [cx, cy] of audience.cells) {
+        for (const v of this.viewers.seeing(cx, cy)) {
+          const topic = viewTopic(this.worldId, v.cx, v.cy);
+          if (told.has(topic)) continue;
+          told.add(topic);
+          fanout.publish(topic, data);
+        }
+      }
+    }
   }
 
   chunkOf(x: number, y: number): { cx: number; cy: number } {

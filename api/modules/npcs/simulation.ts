@@ -1,0 +1,228 @@
+/**
+ * The world goes on without its players: this runner steps every NPC whose phase has ended, whether or not anyone is
+ * online. Every tick (about a second, scaled by NPC_TIME_SCALE) it takes the due NPCs in time order and brings each up
+ * to date in one transaction (./advance.ts); after a restart or a day offline the first round does the same for every
+ * phase missed, so no work is lost. Only the process holding the lease (./lease.ts) simulates; the live layer hears of
+ * journeys that are under way now and of recent arrivals, never of a catch-up's distant past.
+ */
+import { type DueNpc, npcSimRepo, type NpcSimRepo } from '../../../db/repos/npc-sim.ts';
+import type { SessionLock } from '../../../db/client.ts';
+import type { ServerMessage } from '../../contract/protocol.ts';
+import { FORAGE_RULES } from '../../game/forage.ts';
+import { isDue, positionAt } from '../../game/npc-sim.ts';
+import { recoveredSignificance } from '../../game/scavenge.ts';
+import type { Audience } from '../../live/bus.ts';
+import type { Services } from '../../services.ts';
+import type { WorldService } from '../world/service.ts';
+import { advanceSettlement, type SettlementAdvance } from './advance.ts';
+import { Lease } from './lease.ts';
+import { chunksAlong, PoiAtlas } from './sim-world.ts';
+
+/** NPCs fetched per query of a round. */
+const DUE_BATCH = 200;
+/** Arrivals older than this (game time) when processed are history: nobody is told. */
+export const LIVE_WINDOW_MS = 5000;
+/** An NPC whose step failed is left alone this long (real time) before it is tried again. */
+const FAILURE_BACKOFF_MS = 30_000;
+const PRUNE_INTERVAL_MS = 60_000;
+
+export type Send = (worldId: string, audience: Audience, msg: ServerMessage) => void;
+
+export interface NpcSimStats {
+  rounds: number;
+  transactions: number;
+  phases: number;
+  journeysSent: number;
+  arrivalsSent: number;
+  deposited: number;
+  failures: number;
+}
+
+/** The tick: a second of game time at scale 1, faster when NPC time runs faster, never below 50 ms. */
+export function tickMsFor(timeScale: number): number {
+  return Math.min(1000, Math.max(50, Math.round(1000 * timeScale)));
+}
+
+export class NpcSimulation {
+  readonly stats: NpcSimStats = { rounds: 0, transactions: 0, phases: 0, journeysSent: 0, arrivalsSent: 0, deposited: 0, failures: 0 };
+  private readonly repo: NpcSimRepo;
+  private readonly atlases = new Map<string, Promise<PoiAtlas | null>>();
+  private readonly lease: Lease;
+  private readonly failedUntil = new Map<number, number>();
+  private timers: ReturnType<typeof setInterval>[] = [];
+  private round: Promise<void> | null = null;
+  private stopped = false;
+  private prunedAt = Date.now();
+  readonly tickMs: number;
+
+  constructor(
+    private readonly services: Services,
+    private readonly worlds: Pick<WorldService, 'world'>,
+    private readonly send: Send,
+    options: { sessionLock?: (key: number) => Promise<SessionLock | null>; tickMs?: number; log?: (line: string) => void } = {},
+  ) {
+    this.repo = npcSimRepo(services.database.db);
+    this.tickMs = options.tickMs ?? tickMsFor(services.config.npcTimeScale);
+    const log = options.log ?? ((line: string) => console.log(line));
+    const shared = options.sessionLock !== undefined;
+    this.lease = new Lease(
+      options.sessionLock,
+      (leading) => {
+        // Announced only where several processes could compete (one process always leads).
+        if (shared) log(leading ? '[npcs] this process simulates the NPCs (lease taken)' : '[npcs] NPC lease lost');
+        if (leading) this.kick();
+      },
+      services.report,
+    );
+  }
+
+  get leading(): boolean {
+    return this.lease.leading && !this.stopped;
+  }
+
+  start(): void {
+    if (this.timers.length || this.stopped) return;
+    this.timers.push(setInterval(() => this.kick(), this.tickMs));
+    this.lease.start();
+  }
+
+  /** Starts a round unless one is running (rounds never overlap: one NPC is never stepped twice at once). */
+  private kick(): void {
+    if (this.round || !this.leading) return;
+    const now = this.services.now().getTime();
+    this.round = this.runOnce(now)
+      .then(() => this.pruneAfter(now))
+      .catch((err) => this.services.report('[npcs] simulation round failed', err))
+      .finally(() => {
+        this.round = null;
+      });
+  }
+
+  /**
+   * Steps everything due at `now`, oldest first, until nothing is (a catch-up included). Bounded: each transaction
+   * moves a settlement's NPCs a slice of game time closer to `now` (or leaves it, failed, for a later round), so a gap
+   * of G costs a settlement about G / SLICE_MS transactions. Answers the number of phases stepped.
+   */
+  async runOnce(now = this.services.now().getTime()): Promise<number> {
+    const done = new Set<number>();
+    let phases = 0;
+    this.stats.rounds += 1;
+    while (this.leading) {
+      const realNow = Date.now();
+      for (const [id, until] of this.failedUntil) if (until <= realNow) this.failedUntil.delete(id);
+      const due = await this.repo.due(new Date(now), DUE_BATCH, [...done, ...this.failedUntil.keys()]);
+      if (due.length === 0) break;
+      // A settlement at a time, in the order of its NPC whose phase ended first.
+      const settlements = new Map<number, DueNpc>();
+      for (const d of due) if (!settlements.has(d.settlementId)) settlements.set(d.settlementId, d);
+      for (const d of settlements.values()) {
+        if (!this.leading) break;
+        try {
+          const a = await advanceSettlement(this.repo, d, now, {
+            atlas: (worldId) => this.atlas(worldId),
+            timeScale: this.services.config.npcTimeScale,
+          });
+          this.stats.transactions += 1;
+          // Not done while one of its NPCs is behind (a catch-up goes slice by slice): fetched again, in time order.
+          if (!a || !a.npcs.some((n) => isDue(n.state, now))) done.add(d.settlementId);
+          if (!a) continue;
+          phases += a.phases;
+          this.stats.phases += a.phases;
+          this.stats.deposited += a.deposited;
+          this.announce(a, this.services.now().getTime());
+        } catch (err) {
+          this.stats.failures += 1;
+          this.failedUntil.set(d.settlementId, realNow + FAILURE_BACKOFF_MS);
+          this.services.report(`[npcs] stepping the NPCs of settlement ${d.settlementId} failed`, err);
+        }
+      }
+    }
+    return phases;
+  }
+
+  private atlas(worldId: string): Promise<PoiAtlas | null> {
+    let a = this.atlases.get(worldId);
+    if (!a) {
+      a = this.worlds.world(worldId).then((w) => (w ? new PoiAtlas(w.terrain) : null));
+      this.atlases.set(worldId, a);
+      void a.then(
+        (found) => found ?? this.atlases.delete(worldId),
+        () => this.atlases.delete(worldId),
+      );
+    }
+    return a;
+  }
+
+  /** Tells those watching: recent arrivals, journeys under way (from where the NPC is now), what changed. */
+  private announce(a: SettlementAdvance, now: number): void {
+    const { settlement: s } = a;
+    for (const n of a.npcs) {
+      const npcId = String(n.npcId);
+      for (const arrival of n.arrivals) {
+        if (arrival.at < now - LIVE_WINDOW_MS) continue;
+        // Told along the whole journey: whoever was told it began hears where it ended.
+        const cells = chunksAlong({ x: arrival.fromX, y: arrival.fromY }, arrival);
+        this.send(s.worldId, { to: 'chunks', cells }, { type: 'npc_arrival', npcId, x: arrival.x, y: arrival.y });
+        this.stats.arrivalsSent += 1;
+      }
+      const journey = n.journeys.at(-1);
+      if (journey && journey.endsAt > now && n.state.phaseEndsAt === journey.endsAt) {
+        const from = positionAt(n.state, now);
+        const to = { x: journey.targetX, y: journey.targetY };
+        this.send(
+          s.worldId,
+          { to: 'chunks', cells: chunksAlong(from, to) },
+          {
+            type: 'npc_movement_journey',
+            npcId,
+            startX: from.x,
+            startY: from.y,
+            targetX: to.x,
+            targetY: to.y,
+            duration: journey.endsAt - now,
+            purpose: journey.purpose,
+          },
+        );
+        this.stats.journeysSent += 1;
+      }
+    }
+    if (a.deposited > 0) {
+      this.send(
+        s.worldId,
+        { to: 'chunk', cx: s.chunkX, cy: s.chunkY },
+        { type: 'settlement_updated', settlement: { id: String(s.id), worldId: s.worldId, name: s.name, x: s.x, y: s.y } },
+      );
+    }
+    for (const { poi, significance, changedAt } of a.changedPois) {
+      const current = recoveredSignificance(significance, poi.significance, changedAt, now);
+      this.send(
+        s.worldId,
+        { to: 'chunk', cx: poi.chunkX, cy: poi.chunkY },
+        { type: 'poi_updated', poi: { id: poi.id, currentSignificance: current } },
+      );
+    }
+  }
+
+  /**
+   * Forage cells whose cooldown is over carry no information: dropped about once a minute, right after a round. Only
+   * then is it safe: every NPC is stepped up to the round's time, so no later step can replay an older moment.
+   */
+  private async pruneAfter(roundTime: number): Promise<void> {
+    if (!this.leading || Date.now() - this.prunedAt < PRUNE_INTERVAL_MS) return;
+    this.prunedAt = Date.now();
+    try {
+      await this.repo.pruneCells(new Date(roundTime - FORAGE_RULES.cooldownMs));
+    } catch (err) {
+      this.services.report('[npcs] pruning forage cells failed', err);
+    }
+  }
+
+  /** Stops ticking, lets the round under way finish (its transaction commits) and gives the lease up. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const t of this.timers.splice(0)) clearInterval(t);
+    await this.round;
+    await this.lease.stop();
+  }
+}
