@@ -167,7 +167,8 @@ async function openPostgres(url: string, connectTimeoutS = connectTimeoutFromEnv
           if (released) return false;
           try {
             // A new backend (the connection was re-established) holds no lock: the lease was lost.
-            const [r] = await conn`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted`;
+            const [r] =
+              await conn`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted`;
             return (r?.n ?? 0) > 0;
           } catch {
             return false;

@@ -32,7 +32,10 @@ export async function seedNpcs(db: Db, o: NpcSeed): Promise<number[]> {
   const ids: number[] = [];
   let n = 0;
   for (const [w, worldId] of o.worldIds.entries()) {
-    await db.insert(worlds).values({ id: worldId, name: worldId, seed: 1000 + w }).onConflictDoNothing();
+    await db
+      .insert(worlds)
+      .values({ id: worldId, name: worldId, seed: 1000 + w })
+      .onConflictDoNothing();
     for (let s = 0; s < o.settlementsPerWorld; s++) {
       const x = ((s % side) - side / 2) * spacing + 2.5;
       const y = (Math.floor(s / side) - side / 2) * spacing + 2.5;

@@ -1,6 +1,15 @@
 import { and, asc, between, eq, gt, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { buildings, npcEquipment, npcForageCells, npcItems, npcs, poiStates, settlements, storageItems } from '../schema/index.ts';
+import {
+  buildings,
+  npcEquipment,
+  npcForageCells,
+  npcItems,
+  npcs,
+  poiStates,
+  settlements,
+  storageItems,
+} from '../schema/index.ts';
 import type { Tx } from './actions.ts';
 
 export type NpcRow = typeof npcs.$inferSelect;
@@ -155,7 +164,11 @@ export function npcSimOps(tx: Tx) {
       const known = new Set(rows.map((r) => r.poiId));
       await tx
         .insert(poiStates)
-        .values(pois.filter((p) => !known.has(p.id)).map((p) => ({ worldId, poiId: p.id, currentSignificance: p.starting, changedAt: now })))
+        .values(
+          pois
+            .filter((p) => !known.has(p.id))
+            .map((p) => ({ worldId, poiId: p.id, currentSignificance: p.starting, changedAt: now })),
+        )
         .onConflictDoNothing({ target: [poiStates.worldId, poiStates.poiId] });
       return lock();
     },
@@ -183,7 +196,11 @@ export function npcSimOps(tx: Tx) {
     },
 
     /** Cells of a rectangle foraged since `since` (older ones are past their cooldown), keyed "cellX,cellY". */
-    async cellsIn(worldId: string, r: { x0: number; x1: number; y0: number; y1: number }, since: Date): Promise<Map<string, Date>> {
+    async cellsIn(
+      worldId: string,
+      r: { x0: number; x1: number; y0: number; y1: number },
+      since: Date,
+    ): Promise<Map<string, Date>> {
       const rows = await tx
         .select()
         .from(npcForageCells)

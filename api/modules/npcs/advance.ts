@@ -215,8 +215,10 @@ export async function advanceSettlement(
     const home = { x: settlement.x, y: settlement.y };
     const world = new TxWorld(settlement.worldId, atlas, ops);
     if (until - first > PREFETCH_AFTER_MS * deps.timeScale) await world.prefetch(home, REACH_UNITS, first);
-    const worn = await ops.wornItemNames(rows.map((r) => r.id));
-    for (const n of npcs) n.tools = npcTools((worn.get(n.row.id) ?? []).map((itemName) => ({ itemName })));
+    // Tools matter to scavengers only (foraging takes none): a forager's step reads no gear.
+    const scavengers = npcs.filter((n) => n.state.assignment === 'scavenge' || n.state.phase === 'scavenge');
+    const worn = await ops.wornItemNames(scavengers.map((n) => n.row.id));
+    for (const n of scavengers) n.tools = npcTools((worn.get(n.row.id) ?? []).map((itemName) => ({ itemName })));
     let carried: Map<number, CarriedStack[]> | null = null;
     const loadOf = async (n: (typeof npcs)[number]) => {
       carried ??= await ops.carried(rows.map((r) => r.id));

@@ -22,7 +22,7 @@ const ATLAS_CHUNKS = 4096;
 const chunkId = (cx: number, cy: number) => (cx + 32768) * 65536 + (cy + 32768);
 
 /**
- * A world's POIs by chunk, generated once and kept (least recently used out) for every NPC of the world, and its
+ * A world's POIs by chunk, generated once and kept (oldest out) for every NPC of the world, and its
  * biomes with the last chunk read at hand: a forage reads 25 tiles of one chunk, a target choice a few more.
  */
 export class PoiAtlas {
@@ -41,16 +41,16 @@ export class PoiAtlas {
 
   chunk(cx: number, cy: number): Poi[] {
     const key = chunkId(cx, cy);
-    let pois = this.chunks.get(key);
-    if (pois) this.chunks.delete(key);
-    else {
-      try {
-        pois = this.terrain.pois(cx, cy);
-      } catch {
-        pois = []; // beyond the world's edge
-      }
-      if (this.chunks.size >= ATLAS_CHUNKS) this.chunks.delete(this.chunks.keys().next().value!);
+    const known = this.chunks.get(key);
+    if (known) return known;
+    let pois: Poi[];
+    try {
+      pois = this.terrain.pois(cx, cy);
+    } catch {
+      pois = []; // beyond the world's edge
     }
+    // Oldest out: NPCs keep to the same ground, so a plain queue keeps what they use without reordering on every read.
+    if (this.chunks.size >= ATLAS_CHUNKS) this.chunks.delete(this.chunks.keys().next().value!);
     this.chunks.set(key, pois);
     return pois;
   }

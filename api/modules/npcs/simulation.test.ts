@@ -66,7 +66,8 @@ class Replay implements SimWorld {
       const at = dueAt(s, until);
       const r = step(s, { home, at, world: this, tools: NO_TOOLS, timeScale: 1 });
       if ('need' in r) throw new Error('the replay has every state at hand');
-      for (const i of r.effects.found) found.set(`${i.itemName}|${i.metadata.quality}`, (found.get(`${i.itemName}|${i.metadata.quality}`) ?? 0) + i.quantity);
+      for (const i of r.effects.found)
+        found.set(`${i.itemName}|${i.metadata.quality}`, (found.get(`${i.itemName}|${i.metadata.quality}`) ?? 0) + i.quantity);
       if (r.effects.poi) this.states.set(r.effects.poi.id, { significance: r.effects.poi.significance, changedAt: at });
       if (r.effects.foraged) this.cells.set(`${r.effects.foraged.cellX},${r.effects.foraged.cellY}`, at);
       s = r.state;
@@ -115,7 +116,9 @@ describe.each(backends())('the NPC simulation on %s', (backend) => {
         ? []
         : await db()
             .insert(buildings)
-            .values(STORAGE_CATEGORIES.map((subtype) => ({ settlementId: sid, type: 'container' as const, subtype, name: subtype })))
+            .values(
+              STORAGE_CATEGORIES.map((subtype) => ({ settlementId: sid, type: 'container' as const, subtype, name: subtype })),
+            )
             .returning();
     const [bed] = await db().insert(buildings).values({ settlementId: sid, type: 'bed', name: 'Bed' }).returning();
     const [npc] = await db()
@@ -140,7 +143,9 @@ describe.each(backends())('the NPC simulation on %s', (backend) => {
 
   const row = async (id: number) => (await db().select().from(npcs).where(eq(npcs.id, id)))[0]!;
   const carried = async (id: number) =>
-    new Map((await db().select().from(npcItems).where(eq(npcItems.npcId, id))).map((i) => [`${i.itemName}|${i.quality}`, i.quantity]));
+    new Map(
+      (await db().select().from(npcItems).where(eq(npcItems.npcId, id))).map((i) => [`${i.itemName}|${i.quality}`, i.quantity]),
+    );
   async function stored(settlementId: number): Promise<Map<string, number>> {
     const rows = await db()
       .select({ itemName: storageItems.itemName, quality: storageItems.quality, quantity: storageItems.quantity })
@@ -207,9 +212,16 @@ describe.each(backends())('the NPC simulation on %s', (backend) => {
     expect([...full.keys()]).toEqual(['Rope|1']);
 
     // Room is made (the ropes taken out): when it next comes home the NPC hands in what it carries.
-    await db().delete(storageItems).where(and(eq(storageItems.itemName, 'Rope'), eq(storageItems.quality, 1)));
+    await db()
+      .delete(storageItems)
+      .where(and(eq(storageItems.itemName, 'Rope'), eq(storageItems.quality, 1)));
     const before = await row(npc.id);
-    const more = world.run(before, { x: settlement.x, y: settlement.y }, clock + HOUR, (s) => s.phase === 'rest' && s.phaseStartedAt! > clock);
+    const more = world.run(
+      before,
+      { x: settlement.x, y: settlement.y },
+      clock + HOUR,
+      (s) => s.phase === 'rest' && s.phaseStartedAt! > clock,
+    );
     clock = more.state.phaseStartedAt!; // just home: deposited, and nothing found since
     expect(toSimState(await caughtUp(npc.id))).toEqual(more.state);
     const all = new Map(expected.found);
@@ -241,15 +253,23 @@ describe.each(backends())('the NPC simulation on %s', (backend) => {
     const total = await stored(settlement.id);
     for (const [k, q] of await carried(npc.id)) total.set(k, (total.get(k) ?? 0) + q);
     expect(sumOf(total)).toBe(sumOf(expected.found));
-    console.log(`  ${backend}: 24 h (${expected.phases} phases, ${after.cycle - from.cycle} cycles) caught up in ${seconds.toFixed(2)} s`);
+    console.log(
+      `  ${backend}: 24 h (${expected.phases} phases, ${after.cycle - from.cycle} cycles) caught up in ${seconds.toFixed(2)} s`,
+    );
   }, 90_000);
 
   test('a survivor at the settlement hears the journey begin, then the arrival', async () => {
     const { c, settlement } = await f.founded();
     const socket = TestSocket.open(server.url, c);
     await socket.next('players_list');
-    const [bed] = await db().insert(buildings).values({ settlementId: Number(settlement.id), type: 'bed', name: 'Bed' }).returning();
-    const [home] = await db().select().from(settlements).where(eq(settlements.id, Number(settlement.id)));
+    const [bed] = await db()
+      .insert(buildings)
+      .values({ settlementId: Number(settlement.id), type: 'bed', name: 'Bed' })
+      .returning();
+    const [home] = await db()
+      .select()
+      .from(settlements)
+      .where(eq(settlements.id, Number(settlement.id)));
     const [npc] = await db()
       .insert(npcs)
       .values({

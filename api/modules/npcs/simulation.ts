@@ -44,7 +44,15 @@ export function tickMsFor(timeScale: number): number {
 }
 
 export class NpcSimulation {
-  readonly stats: NpcSimStats = { rounds: 0, transactions: 0, phases: 0, journeysSent: 0, arrivalsSent: 0, deposited: 0, failures: 0 };
+  readonly stats: NpcSimStats = {
+    rounds: 0,
+    transactions: 0,
+    phases: 0,
+    journeysSent: 0,
+    arrivalsSent: 0,
+    deposited: 0,
+    failures: 0,
+  };
   private readonly repo: NpcSimRepo;
   private readonly atlases = new Map<string, Promise<PoiAtlas | null>>();
   private readonly lease: Lease;
@@ -124,7 +132,7 @@ export class NpcSimulation {
           });
           this.stats.transactions += 1;
           // Not done while one of its NPCs is behind (a catch-up goes slice by slice): fetched again, in time order.
-          if (!a || !a.npcs.some((n) => isDue(n.state, now))) done.add(d.settlementId);
+          if (!a?.npcs.some((n) => isDue(n.state, now))) done.add(d.settlementId);
           if (!a) continue;
           phases += a.phases;
           this.stats.phases += a.phases;

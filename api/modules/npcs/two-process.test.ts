@@ -27,9 +27,7 @@ describeOnPostgres('NPCs simulated by one of two processes', () => {
   let watching: ReturnType<typeof setInterval> | null = null;
 
   async function observe(): Promise<number> {
-    const rows = await database.db
-      .select({ id: npcs.id, cycle: npcs.cycle, startedAt: npcs.cycleStartedAt })
-      .from(npcs);
+    const rows = await database.db.select({ id: npcs.id, cycle: npcs.cycle, startedAt: npcs.cycleStartedAt }).from(npcs);
     let total = 0;
     for (const r of rows) {
       total += r.cycle;
