@@ -12,6 +12,7 @@ const benches: { name: string; file: string }[] = [
   { name: 'bus', file: 'api/bench/bus.ts' },
   { name: 'admission', file: 'api/bench/admission.ts' },
   { name: 'settlements', file: 'api/bench/settlements.ts' },
+  { name: 'npcs', file: 'api/bench/npcs.ts' },
 ];
 
 for (const b of benches) {

@@ -32,7 +32,7 @@ import { type PoiAtlas, TxWorld } from './sim-world.ts';
 export const SLICE_MS = 6 * 60 * 60 * 1000;
 /** Behind by more than this (times the scale), a transaction reads everything its NPCs could touch up front. */
 export const PREFETCH_AFTER_MS = 10 * 60 * 1000;
-/** Phases per transaction at most: a safety net (a two-hour slice of ten NPCs holds about 1,800). */
+/** Phases per transaction at most: a safety net (a six-hour slice of ten NPCs holds about 5,500). */
 export const MAX_PHASES_PER_TX = 20_000;
 /** Loads the planner may ask for within one phase (a target, then candidates): more means a bug, not a busy NPC. */
 const MAX_LOADS_PER_PHASE = 4;
