@@ -25,6 +25,11 @@ export const LIVE_WINDOW_MS = 5000;
 /** An NPC whose step failed is left alone this long (real time) before it is tried again. */
 const FAILURE_BACKOFF_MS = 30_000;
 const PRUNE_INTERVAL_MS = 60_000;
+/**
+ * Worlds stepped at once on a Postgres server (its work runs beside ours; the pool has 10 connections by default).
+ * Embedded PGlite runs one query at a time in this thread: there, one.
+ */
+const WORLDS_IN_PARALLEL = 4;
 
 export type Send = (worldId: string, audience: Audience, msg: ServerMessage) => void;
 
@@ -62,14 +67,22 @@ export class NpcSimulation {
   private stopped = false;
   private prunedAt = Date.now();
   readonly tickMs: number;
+  /** Worlds stepped side by side. */
+  private readonly parallel: number;
 
   constructor(
     private readonly services: Services,
     private readonly worlds: Pick<WorldService, 'world'>,
     private readonly send: Send,
-    options: { sessionLock?: (key: number) => Promise<SessionLock | null>; tickMs?: number; log?: (line: string) => void } = {},
+    options: {
+      sessionLock?: (key: number) => Promise<SessionLock | null>;
+      tickMs?: number;
+      parallel?: number;
+      log?: (line: string) => void;
+    } = {},
   ) {
     this.repo = npcSimRepo(services.database.db);
+    this.parallel = options.parallel ?? (services.database.kind === 'postgres' ? WORLDS_IN_PARALLEL : 1);
     this.tickMs = options.tickMs ?? tickMsFor(services.config.npcTimeScale);
     const log = options.log ?? ((line: string) => console.log(line));
     const shared = options.sessionLock !== undefined;
@@ -113,39 +126,50 @@ export class NpcSimulation {
    */
   async runOnce(now = this.services.now().getTime()): Promise<number> {
     const done = new Set<number>();
-    let phases = 0;
+    const before = this.stats.phases;
     this.stats.rounds += 1;
     while (this.leading) {
-      const realNow = Date.now();
-      for (const [id, until] of this.failedUntil) if (until <= realNow) this.failedUntil.delete(id);
+      for (const [id, until] of this.failedUntil) if (until <= Date.now()) this.failedUntil.delete(id);
       const due = await this.repo.due(new Date(now), DUE_BATCH, [...done, ...this.failedUntil.keys()]);
       if (due.length === 0) break;
-      // A settlement at a time, in the order of its NPC whose phase ended first.
-      const settlements = new Map<number, DueNpc>();
-      for (const d of due) if (!settlements.has(d.settlementId)) settlements.set(d.settlementId, d);
-      for (const d of settlements.values()) {
-        if (!this.leading) break;
-        try {
-          const a = await advanceSettlement(this.repo, d, now, {
-            atlas: (worldId) => this.atlas(worldId),
-            timeScale: this.services.config.npcTimeScale,
-          });
-          this.stats.transactions += 1;
-          // Not done while one of its NPCs is behind (a catch-up goes slice by slice): fetched again, in time order.
-          if (!a?.npcs.some((n) => isDue(n.state, now))) done.add(d.settlementId);
-          if (!a) continue;
-          phases += a.phases;
-          this.stats.phases += a.phases;
-          this.stats.deposited += a.deposited;
-          this.announce(a, this.services.now().getTime());
-        } catch (err) {
-          this.stats.failures += 1;
-          this.failedUntil.set(d.settlementId, realNow + FAILURE_BACKOFF_MS);
-          this.services.report(`[npcs] stepping the NPCs of settlement ${d.settlementId} failed`, err);
-        }
+      // A settlement at a time, in the order of its NPC whose phase ended first; worlds side by side (they share no
+      // rows, so their transactions never wait for each other), one after another on embedded PGlite.
+      const worlds = new Map<string, Map<number, DueNpc>>();
+      for (const d of due) {
+        const settlements = worlds.get(d.worldId) ?? new Map<number, DueNpc>();
+        worlds.set(d.worldId, settlements);
+        if (!settlements.has(d.settlementId)) settlements.set(d.settlementId, d);
       }
+      const queue = [...worlds.values()];
+      const worker = async () => {
+        for (let settlements = queue.shift(); settlements; settlements = queue.shift()) {
+          for (const d of settlements.values()) if (this.leading) await this.advance(d, now, done);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.parallel, queue.length) }, worker));
     }
-    return phases;
+    return this.stats.phases - before;
+  }
+
+  /** One settlement's transaction, its outcome told; a failure is reported and the settlement left alone a while. */
+  private async advance(d: DueNpc, now: number, done: Set<number>): Promise<void> {
+    try {
+      const a = await advanceSettlement(this.repo, d, now, {
+        atlas: (worldId) => this.atlas(worldId),
+        timeScale: this.services.config.npcTimeScale,
+      });
+      this.stats.transactions += 1;
+      // Not done while one of its NPCs is behind (a catch-up goes slice by slice): fetched again, in time order.
+      if (!a?.npcs.some((n) => isDue(n.state, now))) done.add(d.settlementId);
+      if (!a) return;
+      this.stats.phases += a.phases;
+      this.stats.deposited += a.deposited;
+      this.announce(a, this.services.now().getTime());
+    } catch (err) {
+      this.stats.failures += 1;
+      this.failedUntil.set(d.settlementId, Date.now() + FAILURE_BACKOFF_MS);
+      this.services.report(`[npcs] stepping the NPCs of settlement ${d.settlementId} failed`, err);
+    }
   }
 
   private atlas(worldId: string): Promise<PoiAtlas | null> {
@@ -202,6 +226,8 @@ export class NpcSimulation {
       );
     }
     for (const { poi, significance, changedAt } of a.changedPois) {
+      // A catch-up's searches are history: a map loaded from now on shows them anyway.
+      if (changedAt < now - LIVE_WINDOW_MS) continue;
       const current = recoveredSignificance(significance, poi.significance, changedAt, now);
       this.send(
         s.worldId,
