@@ -66,6 +66,10 @@ const intArray = (xs: readonly number[]) => `{${xs.join(',')}}`;
 const textArray = (xs: readonly string[]) => `{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 const timeArray = (xs: readonly Date[]) => `{${xs.map((d) => d.toISOString()).join(',')}}`;
 
+/** NPCs with something to do at `now`: a phase that ended, or idle and given work (isDue in api/game/npc-sim.ts). */
+const dueWhere = (now: Date) =>
+  or(lte(npcs.phaseEndsAt, now), and(isNull(npcs.phase), ne(npcs.assignment, 'defend'), isNull(npcs.phaseEndsAt)));
+
 /** Rows per multi-row statement: a catch-up writes thousands, and a statement takes at most 65,535 parameters. */
 const ROWS_PER_STATEMENT = 5000;
 function chunks<T>(rows: readonly T[]): T[][] {
@@ -97,9 +101,14 @@ export function npcSimOps(tx: Tx) {
       return s ?? null;
     },
 
-    /** The settlement's NPCs, locked (in id order) until the transaction ends. */
-    async lockNpcs(settlementId: number): Promise<NpcRow[]> {
-      return tx.select().from(npcs).where(eq(npcs.settlementId, settlementId)).orderBy(asc(npcs.id)).for('update');
+    /** The settlement's NPCs with something to do by `dueBy`, locked (in id order) until the transaction ends. */
+    async lockNpcs(settlementId: number, dueBy: Date): Promise<NpcRow[]> {
+      return tx
+        .select()
+        .from(npcs)
+        .where(and(eq(npcs.settlementId, settlementId), dueWhere(dueBy)))
+        .orderBy(asc(npcs.id))
+        .for('update');
     },
 
     /** What these NPCs wear, by NPC. */
@@ -241,27 +250,24 @@ export function npcSimOps(tx: Tx) {
         on conflict (world_id, cell_x, cell_y) do update set foraged_at = greatest(${npcForageCells.foragedAt}, excluded.foraged_at)`);
     },
 
-    /** The settlement's containers and their stacks, the stacks locked (the settlement row is locked already). */
-    async lockContainers(settlementId: number) {
-      const bs = await tx
-        .select({ id: buildings.id, type: buildings.type, subtype: buildings.subtype, level: buildings.level })
-        .from(buildings)
-        .where(eq(buildings.settlementId, settlementId))
-        .orderBy(asc(buildings.id));
-      const stacks = await tx
+    /**
+     * The settlement's containers with the units each holds. Only totals: a deposit needs the room, not the stacks,
+     * and the locked settlement row already keeps every other change of its storage out (all of them lock it first).
+     */
+    async containers(settlementId: number) {
+      const rows = await tx
         .select({
-          id: storageItems.id,
-          buildingId: storageItems.buildingId,
-          itemName: storageItems.itemName,
-          quality: storageItems.quality,
-          quantity: storageItems.quantity,
+          id: buildings.id,
+          type: buildings.type,
+          subtype: buildings.subtype,
+          level: buildings.level,
+          // Spelled out: inside a select list drizzle drops the table of ${buildings.id}, which the subquery needs.
+          used: sql<number>`coalesce((select sum(s.quantity) from storage_items s where s.building_id = buildings.id), 0)::bigint`,
         })
-        .from(storageItems)
-        .innerJoin(buildings, eq(buildings.id, storageItems.buildingId))
-        .where(eq(buildings.settlementId, settlementId))
-        .orderBy(asc(storageItems.id))
-        .for('update', { of: storageItems });
-      return { buildings: bs, stacks };
+        .from(buildings)
+        .where(and(eq(buildings.settlementId, settlementId), eq(buildings.type, 'container')))
+        .orderBy(asc(buildings.id));
+      return rows.map((r) => ({ ...r, used: Number(r.used) }));
     },
 
     /** Adds to container stacks, each created or incremented in one statement. */
@@ -298,12 +304,7 @@ export function npcSimRepo(db: Db) {
       return db
         .select({ id: npcs.id, worldId: npcs.worldId, settlementId: npcs.settlementId, phaseEndsAt: npcs.phaseEndsAt })
         .from(npcs)
-        .where(
-          and(
-            or(lte(npcs.phaseEndsAt, now), and(isNull(npcs.phase), ne(npcs.assignment, 'defend'), isNull(npcs.phaseEndsAt))),
-            skipSettlements.length ? notInArray(npcs.settlementId, [...skipSettlements]) : undefined,
-          ),
-        )
+        .where(and(dueWhere(now), skipSettlements.length ? notInArray(npcs.settlementId, [...skipSettlements]) : undefined))
         .orderBy(sql`${npcs.phaseEndsAt} asc nulls last`, asc(npcs.id))
         .limit(limit);
     },

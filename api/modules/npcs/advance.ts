@@ -22,7 +22,7 @@ import {
 import { JOURNEY_MAX_TILES } from '../../game/npcs.ts';
 import type { StorageCategory } from '../../contract/items.ts';
 import { categoryOf, type Stack } from '../../game/settlements.ts';
-import { type ContainerState, containerStates, planDeposit, room } from '../../game/storage.ts';
+import { type ContainerState, planDeposit, room } from '../../game/storage.ts';
 import { type PoiAtlas, TxWorld } from './sim-world.ts';
 
 /**
@@ -159,8 +159,13 @@ class Storage {
   /** Hands what fits to the containers of its category (the player's planDeposit); the rest stays on the NPC. */
   async deposit(load: Load): Promise<void> {
     if (!this.containers) {
-      const c = await this.ops.lockContainers(this.settlementId);
-      this.containers = containerStates(c.buildings, c.stacks);
+      // Each container as one stack of its total: planDeposit reads room, never the stacks themselves.
+      this.containers = (await this.ops.containers(this.settlementId)).map((c) => ({
+        id: c.id,
+        subtype: c.subtype!,
+        level: c.level,
+        stacks: [{ id: -1, itemName: '', quality: 0, quantity: c.used }],
+      }));
       for (const c of this.containers) this.free.set(c.subtype, (this.free.get(c.subtype) ?? 0) + room(c));
     }
     const held = load.heldIn([...this.free].filter(([, units]) => units > 0).map(([category]) => category));
@@ -168,9 +173,7 @@ class Storage {
     const byId = new Map(held.map((s) => [s.id, s]));
     for (const m of planDeposit(held, this.containers).moves) {
       const container = this.containers.find((c) => c.id === m.toContainerId)!;
-      const stack = container.stacks.find((s) => s.itemName === m.itemName && s.quality === m.quality);
-      if (stack) stack.quantity += m.quantity;
-      else container.stacks.push({ id: -1, itemName: m.itemName, quality: m.quality, quantity: m.quantity });
+      container.stacks[0]!.quantity += m.quantity;
       this.free.set(container.subtype, this.free.get(container.subtype)! - m.quantity);
       load.take(byId.get(m.fromStackId)!, m.quantity);
       const key = `${container.id}|${m.itemName}|${m.quality}`;
@@ -199,7 +202,7 @@ export async function advanceSettlement(
   return repo.transaction(async (ops) => {
     const settlement = await ops.lockSettlement(target.settlementId);
     if (!settlement || settlement.worldId !== target.worldId) return null;
-    const rows = (await ops.lockNpcs(settlement.id)).filter((n) => isDue(toSimState(n), now));
+    const rows = (await ops.lockNpcs(settlement.id, new Date(now))).filter((n) => isDue(toSimState(n), now));
     const out: SettlementAdvance = { settlement, npcs: [], phases: 0, deposited: 0, changedPois: [] };
     if (rows.length === 0) return out;
 
