@@ -4,7 +4,8 @@ import type { SessionLock } from '../../../db/client.ts';
 export const LEASE_RETRY_MS = 2000;
 /**
  * The advisory-lock key of the NPC simulation ("NPCS" in ASCII). One lease for every world: a single process steps
- * every NPC (10,000 NPCs cost it a few per cent of a core: `bun run bench npcs`), so splitting by world buys nothing yet.
+ * every NPC (10,000 NPCs over 50 worlds take it about a quarter of a core on Postgres: `bun run bench npcs`); a lease
+ * per world would spread bigger games over several processes.
  */
 export const NPC_LEASE_KEY = 0x4e504353;
 

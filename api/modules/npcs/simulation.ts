@@ -1,9 +1,9 @@
 /**
  * The world goes on without its players: this runner steps every NPC whose phase has ended, whether or not anyone is
- * online. Every tick (about a second, scaled by NPC_TIME_SCALE) it takes the due NPCs in time order and brings each up
- * to date in one transaction (./advance.ts); after a restart or a day offline the first round does the same for every
- * phase missed, so no work is lost. Only the process holding the lease (./lease.ts) simulates; the live layer hears of
- * journeys that are under way now and of recent arrivals, never of a catch-up's distant past.
+ * online. Every tick (about a second, scaled by NPC_TIME_SCALE) it takes the due NPCs in time order and brings each
+ * one's settlement up to date in one transaction (./advance.ts); after a restart or a day offline the first round does
+ * the same for every phase missed, slice by slice, so no work is lost. Only the process holding the lease (./lease.ts)
+ * simulates; the live layer hears of journeys under way now and of recent arrivals, never of a catch-up's past.
  */
 import { type DueNpc, npcSimRepo, type NpcSimRepo } from '../../../db/repos/npc-sim.ts';
 import type { SessionLock } from '../../../db/client.ts';
@@ -22,7 +22,7 @@ import { chunksAlong, PoiAtlas } from './sim-world.ts';
 const DUE_BATCH = 200;
 /** Arrivals older than this (game time) when processed are history: nobody is told. */
 export const LIVE_WINDOW_MS = 5000;
-/** An NPC whose step failed is left alone this long (real time) before it is tried again. */
+/** A settlement whose step failed is left alone this long (real time) before it is tried again. */
 const FAILURE_BACKOFF_MS = 30_000;
 const PRUNE_INTERVAL_MS = 60_000;
 /**
