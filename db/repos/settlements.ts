@@ -66,6 +66,16 @@ const toFacts = (r: {
   bedHolders: r.bedHolders ?? [],
 });
 
+/** A settlement's non-empty container stacks: what both the locked read and the panel's read select. */
+const storageColumns = {
+  id: storageItems.id,
+  buildingId: storageItems.buildingId,
+  itemName: storageItems.itemName,
+  quality: storageItems.quality,
+  quantity: storageItems.quantity,
+};
+const inSettlementStorage = (settlementId: number) => and(eq(buildings.settlementId, settlementId), gt(storageItems.quantity, 0));
+
 /** Operations valid inside one settlement transaction (on top of the player-action ones: grants, POI locks). */
 export function settlementOps(tx: Tx) {
   const ops = {
@@ -205,16 +215,10 @@ export function settlementOps(tx: Tx) {
     /** Every stack of the settlement's containers, locked. */
     async lockStorage(settlementId: number): Promise<StorageRow[]> {
       return tx
-        .select({
-          id: storageItems.id,
-          buildingId: storageItems.buildingId,
-          itemName: storageItems.itemName,
-          quality: storageItems.quality,
-          quantity: storageItems.quantity,
-        })
+        .select(storageColumns)
         .from(storageItems)
         .innerJoin(buildings, eq(buildings.id, storageItems.buildingId))
-        .where(and(eq(buildings.settlementId, settlementId), gt(storageItems.quantity, 0)))
+        .where(inSettlementStorage(settlementId))
         .orderBy(asc(storageItems.id))
         .for('update', { of: storageItems });
     },
@@ -340,16 +344,10 @@ export function settlementsRepo(db: Db) {
 
     async storage(settlementId: number): Promise<StorageRow[]> {
       return db
-        .select({
-          id: storageItems.id,
-          buildingId: storageItems.buildingId,
-          itemName: storageItems.itemName,
-          quality: storageItems.quality,
-          quantity: storageItems.quantity,
-        })
+        .select(storageColumns)
         .from(storageItems)
         .innerJoin(buildings, eq(buildings.id, storageItems.buildingId))
-        .where(and(eq(buildings.settlementId, settlementId), gt(storageItems.quantity, 0)))
+        .where(inSettlementStorage(settlementId))
         .orderBy(asc(storageItems.itemName), sql`${storageItems.quality} desc`);
     },
   };
