@@ -4,7 +4,7 @@ import { type } from 'arktype';
  * Bumped on any incompatible change to the messages below. The browser sends it as `?protocol=` on /ws and the
  * server answers `connected` with its own; a page built for another version is closed with 4002 (reload).
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** Close codes the server uses, with explicit values (never a bare enum). */
 export const Close = {
@@ -90,7 +90,8 @@ export type WorldEvent = typeof WorldEvent.infer;
 export const SettlementSummary = type({ id, worldId: 'string', name: 'string', x: finite, y: finite });
 export type SettlementSummary = typeof SettlementSummary.infer;
 
-export const ChatMessage = type({ id, displayName: 'string', message: 'string', createdAt: 'string' });
+/** A radio message; playerId is the sender, the same id the online list carries (what a mute names). */
+export const ChatMessage = type({ id, playerId: id, displayName: 'string', message: 'string', createdAt: 'string' });
 export type ChatMessage = typeof ChatMessage.infer;
 
 const Move = type({ playerId: id, x: finite, y: finite });
@@ -104,6 +105,8 @@ export const ServerMessage = type({ type: "'connected'", protocolVersion: 'numbe
   .or({ type: "'player_joined'", player: LivePlayer })
   .or({ type: "'player_left'", playerId: id })
   .or({ type: "'player_moved'", playerId: id, x: finite, y: finite })
+  /** A survivor's name changed (display-name editor): observers relabel them without reloading. */
+  .or({ type: "'player_updated'", player: LivePlayer })
   /** Moves gathered over one fan-out tick (MOVE_FANOUT_MS): the latest position of each mover in range. */
   .or({ type: "'players_moved'", moves: Move.array() })
   .or({ type: "'move_rejected'", x: finite, y: finite, reason: 'string' })

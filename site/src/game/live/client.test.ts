@@ -13,6 +13,7 @@ function harness() {
     connected: (pid) => calls.push(`connected ${pid}`),
     playersList: (players) => calls.push(`players ${players.length}`),
     playerJoined: (p) => calls.push(`joined ${p.id}`),
+    playerUpdated: (p) => calls.push(`updated ${p.id}`),
     playerLeft: (pid) => calls.push(`left ${pid}`),
     playerMoved: (pid, x, y) => calls.push(`moved ${pid} ${x},${y}`),
     moveRejected: (x, y) => calls.push(`rejected ${x},${y}`),

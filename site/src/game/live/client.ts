@@ -41,6 +41,8 @@ export interface LiveHandlers {
   connected(playerId: string): void;
   playersList(players: LivePlayer[]): void;
   playerJoined(player: LivePlayer): void;
+  /** A survivor's name changed: relabel them (no join line, no position change). */
+  playerUpdated(player: LivePlayer): void;
   playerLeft(playerId: string): void;
   playerMoved(playerId: string, x: number, y: number): void;
   moveRejected(x: number, y: number, reason: string): void;
@@ -207,6 +209,8 @@ export class LiveClient {
         return h.playersList(m.players);
       case 'player_joined':
         return h.playerJoined(m.player);
+      case 'player_updated':
+        return h.playerUpdated(m.player);
       case 'player_left':
         return h.playerLeft(m.playerId);
       case 'player_moved':

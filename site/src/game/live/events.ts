@@ -32,6 +32,7 @@ export class LiveEvents {
     connected: (...a) => this.emit('connected', ...a),
     playersList: (...a) => this.emit('playersList', ...a),
     playerJoined: (...a) => this.emit('playerJoined', ...a),
+    playerUpdated: (...a) => this.emit('playerUpdated', ...a),
     playerLeft: (...a) => this.emit('playerLeft', ...a),
     playerMoved: (...a) => this.emit('playerMoved', ...a),
     moveRejected: (...a) => this.emit('moveRejected', ...a),

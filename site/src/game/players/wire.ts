@@ -25,6 +25,14 @@ export function wirePlayers(s: GameSession): SurvivorsLayer {
     }),
   );
   s.onStop(
+    s.live.on('playerUpdated', (p) => {
+      upsertOnline(p);
+      layer.upsert(p);
+      const me = $me.get();
+      if (me && me.id === p.id) $me.set({ ...me, displayName: p.displayName });
+    }),
+  );
+  s.onStop(
     s.live.on('playerLeft', (id) => {
       removeOnline(id);
       layer.left(id);

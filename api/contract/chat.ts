@@ -1,0 +1,25 @@
+import { type } from 'arktype';
+import { CHAT_MESSAGE_MAX } from '../game/chat.ts';
+import { ChatMessage } from './protocol.ts';
+import { safeString } from './text.ts';
+
+/** Radio chat and the mute list on the wire; the rules are in api/game/chat.ts. */
+
+/** POST /api/world/{id}/chat. Trimmed; 1–200 characters after trimming; plain text, never markup. */
+export const ChatPostBody = type({
+  message: safeString.pipe((s) => s.trim()).to(`1 <= string <= ${CHAT_MESSAGE_MAX}`),
+});
+export type ChatPostBody = typeof ChatPostBody.infer;
+
+/** GET /api/world/{id}/chat: the latest messages, oldest first, without those of players the caller muted. */
+export const ChatHistory = type({ messages: ChatMessage.array() });
+export type ChatHistory = typeof ChatHistory.infer;
+/** POST answers the stored message (also sent live as chat_message to everyone in the world). */
+export const ChatPosted = type({ message: ChatMessage });
+
+/** A muted player: the id is the sender id chat messages and the online list carry. */
+export const MutedPlayer = type({ playerId: 'string', name: 'string' });
+export type MutedPlayer = typeof MutedPlayer.infer;
+/** GET /api/player/mutes; PUT and DELETE /api/player/mutes/{playerId} answer the list after the change. */
+export const MuteList = type({ mutes: MutedPlayer.array() });
+export type MuteList = typeof MuteList.infer;

@@ -1,0 +1,47 @@
+/**
+ * Radio chat rules, in one home for the server, the islands and the tests (spec: chat max 200, a Portable Radio
+ * equipped to send; the slow mode and the mute list go beyond the spec).
+ */
+
+/** The longest message, after trimming (spec constant). */
+export const CHAT_MESSAGE_MAX = 200;
+/** How many of the latest messages GET /api/world/{id}/chat answers (oldest first). */
+export const CHAT_HISTORY_LIMIT = 50;
+/** Slow mode: at most this many messages per player in any window of CHAT_SLOW_WINDOW_MS; more answers 429. */
+export const CHAT_SLOW_MESSAGES = 5;
+export const CHAT_SLOW_WINDOW_MS = 10_000;
+/** How many players one survivor may mute. */
+export const CHAT_MUTE_LIMIT = 200;
+
+/** Desktop overlay (spec): up to 5 floating messages, 3 shown, fading after 4 s and gone after 5 s. */
+export const CHAT_OVERLAY_KEPT = 5;
+export const CHAT_OVERLAY_SHOWN = 3;
+export const CHAT_FADE_AFTER_MS = 4000;
+export const CHAT_GONE_AFTER_MS = 5000;
+/** The spec's poll of the history, a fallback to the live chat_message frames. */
+export const CHAT_POLL_MS = 8000;
+
+export const CHAT_TEXT = {
+  noRadio: 'You need a Portable Radio equipped to use the radio',
+  failedToSend: 'Failed to send message',
+  empty: 'Message cannot be empty',
+  tooLong: `Message must be at most ${CHAT_MESSAGE_MAX} characters`,
+} as const;
+
+/** The message as it is stored and sent: trimmed; null when nothing is left or it is too long. */
+export function cleanChatMessage(raw: string): string | null {
+  const message = raw.trim();
+  if (message.length === 0 || message.length > CHAT_MESSAGE_MAX) return null;
+  return message;
+}
+
+/**
+ * Slow mode over the sender's recent send times (ms, any order): 0 when one more message is allowed at `now`,
+ * else the ms until the oldest message in the window leaves it.
+ */
+export function slowModeWait(recentSends: readonly number[], now: number): number {
+  const inWindow = recentSends.filter((t) => now - t < CHAT_SLOW_WINDOW_MS).sort((a, b) => a - b);
+  if (inWindow.length < CHAT_SLOW_MESSAGES) return 0;
+  const oldestThatCounts = inWindow[inWindow.length - CHAT_SLOW_MESSAGES] as number;
+  return Math.max(1, oldestThatCounts + CHAT_SLOW_WINDOW_MS - now);
+}
