@@ -49,6 +49,7 @@ describe('live connection', () => {
     s.serverSays({ type: 'players_list', players: [{ id: 'a', name: 'a', displayName: null, color: '#fff', x: 1, y: 2 }] });
     s.serverSays({ type: 'player_joined', player: { id: 'b', name: 'b', displayName: null, color: '#fff' } });
     s.serverSays({ type: 'player_moved', playerId: 'b', x: 3, y: 4 });
+    s.serverSays({ type: 'player_updated', player: { id: 'b', name: 'b', displayName: 'Bea', color: '#fff' } });
     s.serverSays({ type: 'move_rejected', x: 0, y: 0, reason: 'no' });
     s.serverSays({ type: 'time_update', time: { isDay: true, timeString: '12:00', visionMultiplier: 1, cyclePosition: 0.5 } });
     s.serverSays({ type: 'player_left', playerId: 'b' });
@@ -64,7 +65,7 @@ describe('live connection', () => {
     s.serverSays({ type: 'settlement_updated', settlement });
     s.serverSays({
       type: 'chat_message',
-      message: { id: 'c1', displayName: 'Bea', message: 'hi', createdAt: '2026-01-01T00:00:00.000Z' },
+      message: { id: 'c1', playerId: 'b', displayName: 'Bea', message: 'hi', createdAt: '2026-01-01T00:00:00.000Z' },
     });
     s.serverSays({
       type: 'npc_movement_journey',
@@ -83,6 +84,7 @@ describe('live connection', () => {
       'players 1',
       'joined b',
       'moved b 3,4',
+      'updated b',
       'rejected 0,0',
       'time 12:00',
       'left b',
