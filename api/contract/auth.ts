@@ -3,6 +3,8 @@ import { safeString, text } from './text.ts';
 import COMMON_PASSWORD_LIST from './common-passwords.json' with { type: 'json' };
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,24}$/;
+/** USERNAME_PATTERN in words: the server's refusal and the sign-up form's hint say the same. */
+export const USERNAME_RULE = '3 to 24 letters, digits, _ or -';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const DISPLAY_NAME_MAX = 32;
@@ -22,7 +24,7 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'wl_session';
 
-const username = safeString.narrow((s, ctx) => (USERNAME_PATTERN.test(s) ? true : ctx.mustBe('3 to 24 letters, digits, _ or -')));
+const username = safeString.narrow((s, ctx) => (USERNAME_PATTERN.test(s) ? true : ctx.mustBe(USERNAME_RULE)));
 const password = text(PASSWORD_MIN, PASSWORD_MAX);
 /** Trimmed, 1 to 32 characters. */
 const displayName = safeString.pipe((s) => s.trim()).to(`1 <= string <= ${DISPLAY_NAME_MAX}`);

@@ -1,8 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../api/contract/auth.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN, USERNAME_RULE } from '../../../../api/contract/auth.ts';
 import { api, unwrap } from '../../lib/api.ts';
 
 type Mode = 'signin' | 'register';
+
+/** The browser's own message for a pattern says only 'match the requested format': ours says what the rule is. */
+function checkUsername(input: HTMLInputElement): void {
+  const value = input.value.trim();
+  input.setCustomValidity(value && !USERNAME_PATTERN.test(value) ? `Usernames are ${USERNAME_RULE}.` : '');
+}
 
 /** Sign in, or create an account; both end on the lobby. */
 export default function LoginForm() {
@@ -69,10 +75,23 @@ export default function LoginForm() {
         </button>
       </div>
       <form onSubmit={submit} aria-label={registering ? 'Create account' : 'Sign in'}>
-        <label className="wl-field">
-          Username
-          <input name="username" autoComplete="username" required minLength={3} maxLength={24} pattern="[A-Za-z0-9_\-]{3,24}" />
-        </label>
+        <div className="wl-field">
+          <label htmlFor="login-username">Username</label>
+          <input
+            id="login-username"
+            name="username"
+            autoComplete="username"
+            required
+            maxLength={24}
+            aria-describedby={registering ? 'login-username-rule' : undefined}
+            onInput={(e) => checkUsername(e.currentTarget)}
+          />
+          {registering && (
+            <span id="login-username-rule" className="wl-field__hint">
+              {USERNAME_RULE}
+            </span>
+          )}
+        </div>
         <label className="wl-field">
           Password
           <input
