@@ -83,6 +83,8 @@ export function initWikiSearch(doc: Document): void {
       if (s.tocItem) s.tocItem.hidden = !hit;
       if (hit) shown += 1;
     }
+    // On a phone the tips and the section list would push the matches below the fold: the page hides them meanwhile.
+    root!.toggleAttribute('data-searching', words.length > 0);
     if (empty) empty.hidden = shown > 0;
     if (emptyQuery) emptyQuery.textContent = input!.value.trim();
     if (status) {
