@@ -14,6 +14,7 @@ import { createCoreWorker, loadCoreInBrowser } from '../../lib/core.ts';
 import { $init, $me, $readout, $world, resetGameStores } from '../../stores/game.ts';
 import { checkAccess } from '../../stores/lobby.ts';
 import { wireActions } from '../actions/wire.ts';
+import { wireChat } from '../chat/wire.ts';
 import { wireEquipment } from '../equipment/wire.ts';
 import { ExploredMap } from '../explored/explored.ts';
 import { startExploredSync } from '../explored/sync.ts';
@@ -124,6 +125,7 @@ export function startGameSession(worldId: string = DEFAULT_WORLD_ID): () => void
     wireActions(session, pois);
     wireEquipment(session);
     const npcs = wireNpcs(session);
+    wireChat(session);
     scope.onStop(startExploredSync(exploredMap, worldId, handleUnauthorized));
     scope.onStop(installDebugHook(engine, survivors, npcs));
     scope.onStop(

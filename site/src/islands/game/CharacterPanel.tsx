@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { shownName } from '../../../../api/contract/auth.ts';
 import { chunkOfWorld } from '../../game/map/geometry.ts';
 import { $me, $readout } from '../../stores/game.ts';
+import { DisplayNameEditor } from './character/DisplayNameEditor.tsx';
 import { EquipmentPanel } from './equipment/EquipmentPanel.tsx';
 
-/** Who you are and where, and what you wear (display name editing comes with a later issue). */
+/** Who you are (the display name, editable) and where, and what you wear. */
 export function CharacterPanel() {
   const me = useStore($me);
   const r = useStore($readout);
@@ -16,7 +16,7 @@ export function CharacterPanel() {
           <dt>Name</dt>
           <dd>
             <span className="game-swatch" style={{ background: me.color }} aria-hidden="true" />
-            <span data-testid="character-name">{shownName(me)}</span>
+            <DisplayNameEditor />
           </dd>
         </div>
         <div>

@@ -1,4 +1,5 @@
 import { logout } from '../../stores/session.ts';
+import { DisplayNameEditor } from './character/DisplayNameEditor.tsx';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { DayNight } from './DayNight.tsx';
 import { OnlinePlayers } from './OnlinePlayers.tsx';
@@ -9,6 +10,7 @@ export function GameHeader() {
     <header className="game-header">
       <h1 className="game-header__title wl-stencil">Wasteland</h1>
       <div className="game-header__tools">
+        <DisplayNameEditor compact />
         <button
           type="button"
           className="game-icon-button"

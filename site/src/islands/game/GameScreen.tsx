@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { startGameSession } from '../../game/session/game-session.ts';
 import { $init } from '../../stores/game.ts';
+import { ChatOverlay } from './chat/ChatOverlay.tsx';
 import { TakenOverNotice } from './ConnectionNotice.tsx';
 import { GameHeader } from './GameHeader.tsx';
 import { InitScreen } from './InitScreen.tsx';
@@ -23,6 +24,7 @@ export function GameScreen() {
       <div className="game-body">
         <MapView />
         <Sidebar />
+        <ChatOverlay />
         <TakenOverNotice />
       </div>
       <MobileBar />

@@ -1,4 +1,79 @@
-/** The radio chat panel (mobile bottom bar's Chat, reusable elsewhere): history, input + Send, mutes. */
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { CHAT_MESSAGE_MAX } from '../../../../../api/game/chat.ts';
+import { CHAT_UI_TEXT } from '../../../game/chat/text.ts';
+import { $chatActions } from '../../../game/chat/wire.ts';
+import { $chatSending, $visibleChat } from '../../../stores/chat.ts';
+import { $me } from '../../../stores/game.ts';
+import { ChatLine } from './ChatLine.tsx';
+import { MutedPlayers } from './MutedPlayers.tsx';
+import { RadioHint } from './RadioHint.tsx';
+import './chat.css';
+
+/**
+ * The radio as a panel (the phone's Chat, and anywhere a full history fits): every message heard, with a Mute per
+ * sender (not yourself), the input with Send, and the muted players with Unmute.
+ */
 export function ChatPanel() {
-  return <div className="chat-panel" data-testid="chat-panel" />;
+  const messages = useStore($visibleChat);
+  const me = useStore($me);
+  const actions = useStore($chatActions);
+  const sending = useStore($chatSending);
+  const [text, setText] = useState('');
+  const list = useRef<HTMLOListElement>(null);
+
+  // Newest at the bottom, kept in view as messages come in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls again whenever the list changes
+  useEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void actions?.send(text).then((sent) => sent && setText(''));
+  };
+
+  return (
+    <div className="chat-panel" data-testid="chat-panel">
+      {messages.length === 0 ? (
+        <p className="wl-muted chat-panel__empty">{CHAT_UI_TEXT.empty}</p>
+      ) : (
+        <ol ref={list} className="chat-panel__list" aria-label="Radio messages">
+          {messages.map((m) => (
+            <li key={m.id} className="chat-panel__line">
+              <ChatLine message={m} time />
+              {me && m.playerId !== me.id && (
+                <button
+                  type="button"
+                  className="chat-panel__mute"
+                  disabled={!actions}
+                  aria-label={`Mute ${m.displayName}`}
+                  title={`Mute ${m.displayName}`}
+                  onClick={() => void actions?.mute({ playerId: m.playerId, name: m.displayName })}
+                >
+                  Mute
+                </button>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <form className="chat-panel__form" onSubmit={submit}>
+        <input
+          className="wl-input"
+          aria-label="Radio message"
+          placeholder={CHAT_UI_TEXT.placeholder}
+          maxLength={CHAT_MESSAGE_MAX}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="wl-button wl-button--sm" disabled={!actions || sending || text.trim() === ''}>
+          Send
+        </button>
+      </form>
+      <RadioHint />
+      <MutedPlayers />
+    </div>
+  );
 }

@@ -1,0 +1,85 @@
+/**
+ * Wires the radio to the live page: the history at the start, each chat_message frame, GET every CHAT_POLL_MS while
+ * the socket is down and once when it is back (to fill the gap), the mute list once. Messages that arrive after the
+ * start also float in the desktop overlay. The islands call send/mute/unmute through $chatActions.
+ */
+import { atom } from 'nanostores';
+import { CHAT_POLL_MS } from '../../../../api/game/chat.ts';
+import { toast } from '../../islands/game/toast/toast-store.ts';
+import { $chatArrivals, $chatMessages, $mutedIds, $mutes, resetChatStores } from '../../stores/chat.ts';
+import type { GameSession } from '../session/context.ts';
+import { handleUnauthorized } from '../session/unauthorized.ts';
+import { type ChatActions, type ChatCalls, createChatActions } from './actions.ts';
+import { chatCalls } from './calls.ts';
+import { mergeMessages, type ReceivedMessage, toChatMessage } from './messages.ts';
+import { addArrivals } from './overlay.ts';
+
+export const $chatActions = atom<ChatActions | null>(null);
+
+type ChatSession = Pick<GameSession, 'worldId' | 'live' | 'interval' | 'onStop' | 'failed'>;
+
+export function wireChat(
+  s: ChatSession,
+  calls: ChatCalls = chatCalls(s.worldId),
+  now: () => number = Date.now,
+  showToast: typeof toast = toast,
+): void {
+  resetChatStores();
+
+  /** Adds messages; `float` puts the new ones (not a muted sender's) in the overlay. */
+  const hear = (received: readonly ReceivedMessage[], float: boolean) => {
+    const { messages, fresh } = mergeMessages($chatMessages.get(), received.map(toChatMessage));
+    if (fresh.length === 0) return;
+    $chatMessages.set(messages);
+    if (!float) return;
+    const muted = $mutedIds.get();
+    const senders = new Map(messages.map((m) => [m.id, m.playerId]));
+    const floating = fresh.filter((id) => !muted.has(senders.get(id) ?? ''));
+    $chatArrivals.set(addArrivals($chatArrivals.get(), floating, now()));
+  };
+  const load = async (float: boolean) => {
+    try {
+      hear(await calls.history(), float);
+    } catch (err) {
+      s.failed('chat history', err);
+    }
+  };
+
+  const actions = createChatActions({
+    calls,
+    toast: showToast,
+    unauthorized: handleUnauthorized,
+    heard: (m) => hear([m], true),
+    reload: () => void load(false),
+  });
+  $chatActions.set(actions);
+  s.onStop(() => {
+    if ($chatActions.get() === actions) $chatActions.set(null);
+  });
+
+  void load(false);
+  void (async () => {
+    try {
+      $mutes.set(await calls.mutes());
+    } catch (err) {
+      s.failed('mute list', err);
+    }
+  })();
+
+  s.onStop(s.live.on('chatMessage', (m) => hear([m], true)));
+  // The spec's 8 s poll, only while the socket is down: live frames carry the radio otherwise.
+  let down = false;
+  s.onStop(
+    s.live.on('status', (status) => {
+      if (status === 'reconnecting' || status === 'closed') down = true;
+    }),
+  );
+  s.onStop(
+    s.live.on('connected', () => {
+      if (!down) return;
+      down = false;
+      void load(true);
+    }),
+  );
+  s.interval(() => (down ? load(true) : undefined), CHAT_POLL_MS);
+}

@@ -1,0 +1,15 @@
+import { useStore } from '@nanostores/react';
+import { CHAT_TEXT } from '../../../../../api/game/chat.ts';
+import { $equipment, $gear } from '../../../stores/equipment.ts';
+
+/** Said before sending, from what the survivor wears (api/game/equipment.ts hasRadio); the server still decides. */
+export function RadioHint() {
+  const worn = useStore($equipment);
+  const gear = useStore($gear);
+  if (worn.status !== 'ready' || gear.radio) return null;
+  return (
+    <p className="chat-hint" data-testid="chat-no-radio">
+      {CHAT_TEXT.noRadio}
+    </p>
+  );
+}
