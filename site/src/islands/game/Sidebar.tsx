@@ -1,5 +1,6 @@
 import { ActionsPanel } from './ActionsPanel.tsx';
 import { ActivityLog } from './ActivityLog.tsx';
+import { AudioSettings } from './audio/AudioSettings.tsx';
 import { CharacterPanel } from './CharacterPanel.tsx';
 import { InventoryPanel } from './InventoryPanel.tsx';
 import { ScavengeResultsPanel } from './ScavengeResultsPanel.tsx';
@@ -14,7 +15,7 @@ export function Sidebar() {
       <Section title="Character">
         <CharacterPanel />
       </Section>
-      <Section title="Inventory">
+      <Section title="Inventory" toggleSound="inventory">
         <InventoryPanel />
       </Section>
       <Section title="Actions">
@@ -31,6 +32,9 @@ export function Sidebar() {
       </Section>
       <Section title="Game Log">
         <ActivityLog />
+      </Section>
+      <Section title="Audio Settings" defaultOpen={false}>
+        <AudioSettings />
       </Section>
     </aside>
   );
