@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'bun:test';
 import { ZOOM_MAX, ZOOM_MIN } from '../../../../api/contract/world.ts';
 import {
+  PHONE_ZOOM,
   chunkScreenRect,
   clampZoom,
+  defaultZoom,
   drawnChunks,
   formatReadout,
   screenToWorld,
@@ -95,5 +97,14 @@ describe('camera', () => {
     expect(formatReadout(12.4, -7.6, 1)).toBe('X 12 · Y -8 · Zoom 1.00x');
     expect(formatReadout(0, 0, 1.5)).toBe('X 0 · Y 0 · Zoom 1.50x');
     expect(formatReadout(0, 0, 1.61)).toBe('X 0 · Y 0 · Zoom 1.61x · Tactical');
+  });
+
+  test('a phone-sized viewport opens closer in (not Tactical); anything wider at 1', () => {
+    expect(defaultZoom(390)).toBe(PHONE_ZOOM);
+    expect(defaultZoom(767)).toBe(PHONE_ZOOM);
+    expect(defaultZoom(768)).toBe(1);
+    expect(defaultZoom(1280)).toBe(1);
+    expect(PHONE_ZOOM).toBeGreaterThan(1);
+    expect(formatReadout(0, 0, PHONE_ZOOM)).not.toContain('Tactical');
   });
 });

@@ -20,6 +20,19 @@ export const TACTICAL_ZOOM = 1.5;
 /** A wheel notch (deltaY 100 px) is one zoom step of ×1.1. */
 export const WHEEL_PIXELS_PER_STEP = 100;
 
+/** Narrower than this (CSS px) the map opens closer in: the game's phone layout starts at the same width. */
+export const PHONE_MAX_WIDTH = 767;
+/**
+ * A phone's opening zoom: at 1 the lit circle around the survivor is a small blob on a 390 px screen (about 90 px
+ * across at night); at 1.4 it reads at first sight and the day's sight still fills the width.
+ */
+export const PHONE_ZOOM = 1.4;
+
+/** The zoom a session opens at: closer in on a phone-sized viewport, 1 elsewhere. */
+export function defaultZoom(viewportWidth: number): number {
+  return viewportWidth <= PHONE_MAX_WIDTH ? PHONE_ZOOM : 1;
+}
+
 export function clampZoom(zoom: number): number {
   if (!Number.isFinite(zoom)) return 1;
   return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom));

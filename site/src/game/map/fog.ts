@@ -9,8 +9,12 @@ import type { VisibilityMask } from '../explored/explored.ts';
 /** Packed little-endian RGBA (what a Uint32Array over ImageData holds). */
 export const rgba = (r: number, g: number, b: number, a: number) => ((a << 24) | (b << 16) | (g << 8) | r) >>> 0;
 
-export const FOG_UNKNOWN = rgba(12, 10, 8, 245);
-export const FOG_EXPLORED = rgba(12, 10, 8, 140);
+/**
+ * Unknown land keeps a faint trace of its terrain (about 1/8) so a new player's first screen reads as a map under
+ * fog, not a black screen; land explored before but out of sight now is dimmed by about a third, still readable.
+ */
+export const FOG_UNKNOWN = rgba(16, 13, 10, 222);
+export const FOG_EXPLORED = rgba(12, 10, 8, 96);
 export const FOG_VISIBLE = 0;
 /** Background outside the loaded chunks: unknown fog over nothing. */
 export const FOG_UNKNOWN_CSS = 'rgb(14 12 10)';

@@ -215,8 +215,14 @@ export function drawNavTarget(
   ctx.restore();
 }
 
-/** How dark the night tint is at a point of the day cycle (0 midnight, 0.5 noon): 0 by day, up to 0.42 at midnight. */
+/**
+ * The night tint's strongest (midnight). Night is told by the halved sight and a blue dusk, not by darkness: at 0.42
+ * the land you already walked went near-black and a new player's screen read as empty.
+ */
+export const NIGHT_TINT_MAX = 0.3;
+
+/** How dark the night tint is at a point of the day cycle (0 midnight, 0.5 noon): 0 by day, up to NIGHT_TINT_MAX. */
 export function nightAlpha(cyclePosition: number): number {
   const sun = -Math.cos(2 * Math.PI * cyclePosition); // -1 midnight, +1 noon
-  return Math.max(0, Math.min(0.42, (0.15 - sun) * 0.37));
+  return Math.max(0, Math.min(NIGHT_TINT_MAX, (0.15 - sun) * 0.37));
 }
