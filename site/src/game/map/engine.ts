@@ -10,6 +10,7 @@ import { type EquipmentEffects, NIGHT_VISION, visionInput } from '../../../../ap
 import type { ExploredMap } from '../explored/explored.ts';
 import {
   clampZoom,
+  defaultZoom,
   drawnChunks,
   screenToWorld,
   zoomAround,
@@ -22,7 +23,7 @@ import type { ChunkGenerator } from './chunk-loader.ts';
 import { tileOf } from './geometry.ts';
 import { bindMapInput } from './input.ts';
 import { LayerStack, type MapLayer, type MinimapDot } from './layer.ts';
-import { Minimap } from './minimap.ts';
+import { Minimap, minimapToWorld } from './minimap.ts';
 import { FrameStats, Readout, type ReadoutValue } from './readout.ts';
 import { renderFrame } from './renderer.ts';
 import { navTargetLayer, selfLayer } from './self-layer.ts';
@@ -38,6 +39,7 @@ export interface EngineOptions {
   generators: ChunkGenerator[];
   explored: ExploredMap;
   viewport: { width: number; height: number };
+  /** The opening zoom; by default closer in on a phone (camera.ts defaultZoom). */
   zoom?: number;
   onReadout?(r: ReadoutValue): void;
   onProgress?(p: { ready: number; needed: number }): void;
@@ -88,7 +90,13 @@ export class GameEngine {
 
   constructor(private readonly o: EngineOptions) {
     this.walk = new Walk(o.me);
-    this.cam = { x: o.me.x, y: o.me.y, zoom: clampZoom(o.zoom ?? 1), width: o.viewport.width, height: o.viewport.height };
+    this.cam = {
+      x: o.me.x,
+      y: o.me.y,
+      zoom: clampZoom(o.zoom ?? defaultZoom(o.viewport.width)),
+      width: o.viewport.width,
+      height: o.viewport.height,
+    };
     this.readout = new Readout(o.onReadout);
     this.terrain = new MapTerrain({
       seed: o.seed,
@@ -175,7 +183,17 @@ export class GameEngine {
       zoomStep: (steps) => this.zoomTo(zoomBySteps(this.cam.zoom, steps), this.cam.width / 2, this.cam.height / 2),
       recentre: () => this.recentre(),
     });
+    // A click on the minimap looks there (the map pans; 'Centre on me' comes back): it never walks the survivor.
+    const onMinimapClick = (e: MouseEvent) => {
+      e.stopPropagation();
+      const r = (e.currentTarget as HTMLElement).getBoundingClientRect();
+      if (r.width <= 0 || r.height <= 0) return;
+      const w = minimapToWorld((e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height, this.walk.me);
+      this.lookAt(w.x, w.y);
+    };
+    minimap?.addEventListener('click', onMinimapClick);
     return () => {
+      minimap?.removeEventListener('click', onMinimapClick);
       unbind();
       observer.disconnect();
       this.canvas = null;
@@ -190,6 +208,11 @@ export class GameEngine {
     const centre = zoomAround(this.cam, z, sx, sy);
     this.cam.zoom = z;
     this.pan = { x: centre.x - this.walk.me.x, y: centre.y - this.walk.me.y };
+  }
+
+  /** Centres the view on the world point (x, y) without moving the survivor. */
+  lookAt(x: number, y: number): void {
+    this.pan = { x: x - this.walk.me.x, y: y - this.walk.me.y };
   }
 
   recentre(): void {

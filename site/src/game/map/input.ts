@@ -29,6 +29,11 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 
 export const isTap = (dx: number, dy: number) => Math.hypot(dx, dy) < TAP_SLOP_PX;
 
+/** Two fingers' spread (what a pinch scales the zoom by) and midpoint (what it zooms toward and pans with). */
+export function pinchGeometry(a: { x: number; y: number }, b: { x: number; y: number }) {
+  return { distance: Math.hypot(a.x - b.x, a.y - b.y), cx: (a.x + b.x) / 2, cy: (a.y + b.y) / 2 };
+}
+
 export function bindMapInput(el: HTMLElement, intents: MapIntents): () => void {
   const pointers = new Map<number, { x: number; y: number }>();
   let press: { id: number; x: number; y: number; dragging: boolean } | null = null;
@@ -39,9 +44,9 @@ export function bindMapInput(el: HTMLElement, intents: MapIntents): () => void {
     const r = el.getBoundingClientRect();
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   };
-  const pinchGeometry = () => {
+  const fingers = () => {
     const [a, b] = [...pointers.values()];
-    return { distance: Math.hypot(a!.x - b!.x, a!.y - b!.y), cx: (a!.x + b!.x) / 2, cy: (a!.y + b!.y) / 2 };
+    return pinchGeometry(a!, b!);
   };
 
   const onDown = (e: PointerEvent) => {
@@ -53,7 +58,7 @@ export function bindMapInput(el: HTMLElement, intents: MapIntents): () => void {
       press = { id: e.pointerId, x: p.x, y: p.y, dragging: false };
     } else if (pointers.size === 2) {
       press = null;
-      const g = pinchGeometry();
+      const g = fingers();
       pinch = { startZoom: intents.pinchStart(), startDistance: g.distance, cx: g.cx, cy: g.cy };
     }
   };
@@ -63,7 +68,7 @@ export function bindMapInput(el: HTMLElement, intents: MapIntents): () => void {
     const p = local(e);
     pointers.set(e.pointerId, p);
     if (pinch && pointers.size >= 2) {
-      const g = pinchGeometry();
+      const g = fingers();
       intents.pan(g.cx - pinch.cx, g.cy - pinch.cy);
       pinch.cx = g.cx;
       pinch.cy = g.cy;

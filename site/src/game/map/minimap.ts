@@ -25,6 +25,15 @@ export function blockExplored(bits: Uint8Array, px: number, py: number): boolean
   return false;
 }
 
+/**
+ * The world point under a click on the minimap, given as fractions (0–1) of its width and height: the minimap is
+ * centred on the survivor and spans MINIMAP_CHUNKS chunks whatever size CSS draws it at.
+ */
+export function minimapToWorld(fx: number, fy: number, me: { x: number; y: number }): { x: number; y: number } {
+  const span = MINIMAP_CHUNKS * CHUNK_WORLD;
+  return { x: me.x + (fx - 0.5) * span, y: me.y + (fy - 0.5) * span };
+}
+
 export class Minimap {
   private readonly thumbs = new Map<string, Surface>();
   private readonly stale = new Set<string>();
