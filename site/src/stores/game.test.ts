@@ -17,11 +17,11 @@ const player = (id: string, name: string, displayName: string | null = null) => 
 describe('game stores', () => {
   beforeEach(() => resetGameStores());
 
-  test('the online list shows names (displayName, else the account name), sorted', () => {
-    setOnline([player('1', 'zed'), player('2', 'amy', 'Bea')]);
+  test('the online list shows names (displayName, else the account name) with their colours, sorted', () => {
+    setOnline([player('1', 'zed'), { ...player('2', 'amy', 'Bea'), color: '#e05a9c' }]);
     expect($onlineList.get()).toEqual([
-      { id: '2', name: 'Bea' },
-      { id: '1', name: 'zed' },
+      { id: '2', name: 'Bea', color: '#e05a9c' },
+      { id: '1', name: 'zed', color: '#fff' },
     ]);
     upsertOnline(player('3', 'cal'));
     upsertOnline({ ...player('1', 'zed'), displayName: 'Ash' });

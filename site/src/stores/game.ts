@@ -31,7 +31,9 @@ export const $connection = atom<ConnectionState>('connecting');
 export const $online = atom<ReadonlyMap<string, LivePlayer>>(new Map());
 
 export const $onlineList = computed($online, (online) =>
-  [...online.values()].map((p) => ({ id: p.id, name: shownName(p) })).sort((a, b) => a.name.localeCompare(b.name)),
+  [...online.values()]
+    .map((p) => ({ id: p.id, name: shownName(p), color: p.color }))
+    .sort((a, b) => a.name.localeCompare(b.name)),
 );
 
 export function setOnline(players: LivePlayer[]): void {
@@ -90,8 +92,8 @@ export function addLogEntries(entries: readonly LogEntry[]): void {
 /** The map readout (updated when the rounded values change). */
 export const $readout = atom({ x: 0, y: 0, zoom: 1, panned: false });
 
-/** Which mobile panel is open (bottom bar), if any. */
-export type MobilePanel = 'character' | 'items' | 'actions' | 'manage' | 'log' | 'players' | null;
+/** Which mobile panel is open (bottom bar, panel switcher or the header's players button), if any. */
+export type MobilePanel = 'character' | 'items' | 'actions' | 'manage' | 'chat' | 'log' | 'players' | null;
 export const $mobilePanel = atom<MobilePanel>(null);
 
 /** Resets everything (a new game session in the same page, and tests). */

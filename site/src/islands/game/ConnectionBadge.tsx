@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { $connection, type ConnectionState } from '../../stores/game.ts';
+import { Tooltip } from './Tooltip.tsx';
 
 const TEXT: Record<ConnectionState, string> = {
   connecting: 'Connecting…',
@@ -22,9 +23,11 @@ const HINT: Record<ConnectionState, string> = {
 export function ConnectionBadge() {
   const state = useStore($connection);
   return (
-    <p className={`game-conn game-conn--${state}`} title={HINT[state]} data-connection={state}>
-      <span className="game-conn__dot" aria-hidden="true" />
-      <span>{TEXT[state]}</span>
-    </p>
+    <Tooltip label={HINT[state]}>
+      <p className={`game-conn game-conn--${state}`} data-connection={state}>
+        <span className="game-conn__dot" aria-hidden="true" />
+        <span>{TEXT[state]}</span>
+      </p>
+    </Tooltip>
   );
 }

@@ -19,8 +19,15 @@ export function GameHeader() {
         <a className="wl-button wl-button--ghost wl-button--sm game-header__wiki" href="/wiki" target="_blank" rel="noopener">
           Wiki
         </a>
-        <button type="button" className="wl-button wl-button--ghost wl-button--sm" onClick={() => void logout()}>
-          Logout
+        <button
+          type="button"
+          className="wl-button wl-button--ghost wl-button--sm game-header__logout"
+          onClick={() => void logout()}
+        >
+          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
+          </svg>
+          <span className="game-header__logout-text">Logout</span>
         </button>
       </div>
     </header>

@@ -4,6 +4,7 @@ import { formatReadout } from '../../game/map/camera.ts';
 import { $engine } from '../../game/session/game-session.ts';
 import { $readout } from '../../stores/game.ts';
 import { UpdateBanner } from './ConnectionNotice.tsx';
+import { FirstRunGuide } from './FirstRunGuide.tsx';
 
 /**
  * The canvas map, its minimap and readout. The engine draws; this component only gives it the elements.
@@ -30,10 +31,17 @@ export function MapView() {
         Click or tap to walk there. W A S D or the arrow keys walk. Drag to look around, C to re-centre. Scroll, pinch, plus or
         minus to zoom.
       </p>
-      <canvas ref={minimap} className="game-minimap" aria-label="Minimap of explored land" role="img" />
+      <canvas
+        ref={minimap}
+        className="game-minimap"
+        aria-label="Minimap of explored land (click to look there)"
+        role="img"
+        data-testid="minimap"
+      />
       <Readout />
       <RecentreButton />
       <UpdateBanner />
+      <FirstRunGuide placement="map" />
     </section>
   );
 }

@@ -1,21 +1,17 @@
 import { useStore } from '@nanostores/react';
-import type { ReactNode } from 'react';
-import { $mobilePanel, $onlineList, type MobilePanel } from '../../stores/game.ts';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { $mobilePanel, type MobilePanel } from '../../stores/game.ts';
 import { ActionsPanel } from './ActionsPanel.tsx';
 import { ActivityLog } from './ActivityLog.tsx';
 import { CharacterPanel } from './CharacterPanel.tsx';
+import { ChatPanel } from './chat/ChatPanel.tsx';
 import { InventoryPanel } from './InventoryPanel.tsx';
+import { OnlinePlayersList } from './OnlinePlayers.tsx';
 import { SettlementPanel } from './settlements/SettlementPanel.tsx';
 import { YourSettlements } from './settlements/YourSettlements.tsx';
+import './mobile.css';
 
-const PANELS: { id: Exclude<MobilePanel, null>; label: string }[] = [
-  { id: 'character', label: 'Me' },
-  { id: 'items', label: 'Items' },
-  { id: 'actions', label: 'Actions' },
-  { id: 'manage', label: 'Manage' },
-  { id: 'log', label: 'Log' },
-  { id: 'players', label: 'Players' },
-];
+type Panel = Exclude<MobilePanel, null>;
 
 /** The Settlement section and Your Settlements, one under the other. */
 function ManagePanel() {
@@ -28,46 +24,61 @@ function ManagePanel() {
   );
 }
 
-function PlayersPanel() {
-  const list = useStore($onlineList);
-  if (list.length === 0) return <p className="wl-muted">No survivors online</p>;
-  return (
-    <ul className="game-mobile-players">
-      {list.map((p) => (
-        <li key={p.id}>{p.name}</li>
-      ))}
-    </ul>
-  );
-}
-
-const CONTENT: Record<Exclude<MobilePanel, null>, { title: string; body: () => ReactNode }> = {
-  character: { title: 'Character', body: () => <CharacterPanel /> },
+const PANELS: Record<Panel, { title: string; body: () => ReactNode }> = {
   items: { title: 'Inventory', body: () => <InventoryPanel /> },
   actions: { title: 'Actions', body: () => <ActionsPanel /> },
   manage: { title: 'Management', body: () => <ManagePanel /> },
+  chat: { title: 'Chat', body: () => <ChatPanel /> },
+  players: { title: 'Online Players', body: () => <OnlinePlayersList /> },
+  character: { title: 'Character', body: () => <CharacterPanel /> },
   log: { title: 'Game Log', body: () => <ActivityLog /> },
-  players: { title: 'Survivors Online', body: () => <PlayersPanel /> },
 };
 
-/** Mobile (under 768 px): a bottom bar whose buttons slide up one panel at a time, and the wiki. */
+/** The bottom bar (spec section 6): four panels and the wiki. */
+const BAR: { id: Panel; label: string }[] = [
+  { id: 'items', label: 'Items' },
+  { id: 'actions', label: 'Actions' },
+  { id: 'manage', label: 'Manage' },
+  { id: 'chat', label: 'Chat' },
+];
+/** The switcher inside an open panel: the spec's five, then Character and Game Log, which have no bar button. */
+const SWITCHER: Panel[] = ['items', 'actions', 'manage', 'chat', 'players', 'character', 'log'];
+
+/**
+ * Mobile (under 768 px): a bottom bar whose buttons slide up one panel at a time, and the wiki. An open panel has a
+ * switcher to every other panel; the header's players button opens Online Players.
+ */
 export function MobileBar() {
   const open = useStore($mobilePanel);
-  const panel = open ? CONTENT[open] : null;
+  const panel = open ? PANELS[open] : null;
+  const titleId = useId();
+  const switcher = useRef<HTMLElement>(null);
+  // The switcher scrolls sideways on a narrow phone: keep the open panel's entry in view.
+  useEffect(() => {
+    if (open) switcher.current?.querySelector('[aria-pressed="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [open]);
   return (
     <>
       {panel && (
-        <div className="game-sheet wl-panel" role="dialog" aria-label={panel.title}>
+        <div className="game-sheet wl-panel" role="dialog" aria-labelledby={titleId}>
           <div className="game-sheet__head">
-            <h2>{panel.title}</h2>
+            <h2 id={titleId}>{panel.title}</h2>
             <button type="button" className="wl-button wl-button--ghost wl-button--sm" onClick={() => $mobilePanel.set(null)}>
               Close
             </button>
           </div>
-          {panel.body()}
+          <nav ref={switcher} className="game-switcher" aria-label="Switch panel">
+            {SWITCHER.map((id) => (
+              <button key={id} type="button" aria-pressed={open === id} onClick={() => $mobilePanel.set(id)}>
+                {PANELS[id].title}
+              </button>
+            ))}
+          </nav>
+          <div className="game-sheet__body">{panel.body()}</div>
         </div>
       )}
       <nav className="game-mobilebar" aria-label="Game panels">
-        {PANELS.map((p) => (
+        {BAR.map((p) => (
           <button
             key={p.id}
             type="button"

@@ -2,7 +2,9 @@ import { ActionsPanel } from './ActionsPanel.tsx';
 import { ActivityLog } from './ActivityLog.tsx';
 import { AudioSettings } from './audio/AudioSettings.tsx';
 import { CharacterPanel } from './CharacterPanel.tsx';
+import { FirstRunGuide } from './FirstRunGuide.tsx';
 import { InventoryPanel } from './InventoryPanel.tsx';
+import { OnlinePlayersList } from './OnlinePlayers.tsx';
 import { ScavengeResultsPanel } from './ScavengeResultsPanel.tsx';
 import { Section } from './Section.tsx';
 import { SettlementPanel } from './settlements/SettlementPanel.tsx';
@@ -12,6 +14,7 @@ import { YourSettlements } from './settlements/YourSettlements.tsx';
 export function Sidebar() {
   return (
     <aside className="game-sidebar" aria-label="Survivor">
+      <FirstRunGuide placement="sidebar" />
       <Section title="Character">
         <CharacterPanel />
       </Section>
@@ -32,6 +35,9 @@ export function Sidebar() {
       </Section>
       <Section title="Game Log">
         <ActivityLog />
+      </Section>
+      <Section title="Online Players">
+        <OnlinePlayersList />
       </Section>
       <Section title="Audio Settings" defaultOpen={false}>
         <AudioSettings />
