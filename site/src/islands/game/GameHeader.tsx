@@ -10,8 +10,8 @@ export function GameHeader() {
   return (
     <header className="game-header">
       <h1 className="game-header__title wl-stencil">Wasteland</h1>
+      <DisplayNameEditor compact />
       <div className="game-header__tools">
-        <DisplayNameEditor compact />
         <AudioToggle />
         <DayNight />
         <OnlinePlayers />

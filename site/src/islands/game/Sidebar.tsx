@@ -2,6 +2,7 @@ import { ActionsPanel } from './ActionsPanel.tsx';
 import { ActivityLog } from './ActivityLog.tsx';
 import { AudioSettings } from './audio/AudioSettings.tsx';
 import { CharacterPanel } from './CharacterPanel.tsx';
+import { ChatPanel } from './chat/ChatPanel.tsx';
 import { FirstRunGuide } from './FirstRunGuide.tsx';
 import { InventoryPanel } from './InventoryPanel.tsx';
 import { OnlinePlayersList } from './OnlinePlayers.tsx';
@@ -32,6 +33,9 @@ export function Sidebar() {
       </Section>
       <Section title="Scavenge Results" defaultOpen={false}>
         <ScavengeResultsPanel />
+      </Section>
+      <Section title="Radio" defaultOpen={false}>
+        <ChatPanel />
       </Section>
       <Section title="Game Log">
         <ActivityLog />

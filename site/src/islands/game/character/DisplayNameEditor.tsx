@@ -77,7 +77,7 @@ export function DisplayNameEditor({ compact = false }: { compact?: boolean }) {
       </span>
     );
   return (
-    <span className={cls}>
+    <span className={`${cls} dn-editor--editing`}>
       <input
         ref={input}
         className="wl-input dn-editor__input"

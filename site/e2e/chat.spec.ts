@@ -1,0 +1,214 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { CHAT_TEXT } from '../../api/game/chat.ts';
+import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
+import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
+
+/**
+ * The radio between two desktop survivors: the overlay (Enter, typing that does not walk, Enter sends, Escape, the
+ * fade), the refusal without a radio, muting that outlives a reload, and a rename the other sees live. Everyone
+ * starts with a Portable Radio in the pack and enough for a shelter and a settlement, where it can be put on.
+ */
+const test = base.extend<Record<never, never>, { radioServer: E2EServer }>({
+  radioServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
+    async ({}, use) => {
+      const server = await startE2EServer({
+        WORLD_SEED: '12345',
+        STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Portable Radio:1',
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
+
+async function enterGame(page: Page, server: E2EServer, displayName: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const res = await page.request.post(`${server.url}/api/auth/register`, {
+    data: { username: uniqueUser('ch'), password: 'correct horse battery', displayName },
+  });
+  expect(res.status()).toBe(201);
+  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
+  await page.goto(`${server.url}/game`);
+  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
+  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2, undefined, { timeout: 30_000 });
+}
+
+/** Founds a settlement where the survivor stands and puts the pack's Portable Radio on, through the API. */
+async function equipRadio(page: Page): Promise<void> {
+  const statuses = await page.evaluate(async () => {
+    const call = (path: string, body: unknown) =>
+      fetch(path, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const me = (await (await fetch('/api/player/current', { credentials: 'include' })).json()) as { x: number; y: number };
+    const shelter = await call('/api/build-shelter', { worldId: 'default', x: me.x, y: me.y });
+    const name = `Camp ${Math.random().toString(36).slice(2, 7)}`;
+    const settlement = await call('/api/settlements', { worldId: 'default', name, x: me.x, y: me.y });
+    const pack = (await (await fetch('/api/player/inventory?worldId=default', { credentials: 'include' })).json()) as {
+      items: { id: string; itemName: string }[];
+    };
+    const radio = pack.items.find((i) => i.itemName === 'Portable Radio');
+    const equip = await call('/api/player/equipment/equip', {
+      itemId: radio?.id ?? 'none',
+      slot: 'communication',
+      worldId: 'default',
+      source: 'inventory',
+    });
+    return [shelter.status, settlement.status, equip.status];
+  });
+  expect(statuses).toEqual([200, 200, 200]);
+}
+
+const overlay = (page: Page) => page.getByTestId('chat-overlay');
+const chatInput = (page: Page) => overlay(page).getByLabel('Radio message');
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+
+/** Opens the desktop sidebar's Radio section (the Chat panel). */
+async function radioPanel(page: Page) {
+  const heading = page.getByRole('button', { name: 'Radio', exact: true });
+  if ((await heading.getAttribute('aria-expanded')) !== 'true') await heading.click();
+  return page.locator('.game-sidebar').getByTestId('chat-panel');
+}
+
+test('Enter opens the radio, typing does not walk, Enter sends, the other survivor sees it float and fade; Escape closes', async ({
+  browser,
+  radioServer: server,
+}) => {
+  test.setTimeout(120_000);
+  const tag = Math.random().toString(36).slice(2, 6);
+  const [ctxA, ctxB] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [pageA, pageB] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
+  await Promise.all([enterGame(pageA, server, `Ash ${tag}`), enterGame(pageB, server, `Bea ${tag}`)]);
+  await equipRadio(pageA);
+
+  await expect.poll(async () => (await snapshot(pageA)).me.walking).toBe(false);
+  const before = (await snapshot(pageA)).me;
+  await pageA.keyboard.press('Enter');
+  await expect(chatInput(pageA)).toBeFocused();
+  await expect(overlay(pageA).getByText(CHAT_TEXT.noRadio)).toHaveCount(0);
+  // W and A walk the survivor on the map; in the radio's input they are letters.
+  await pageA.keyboard.type('wa wasd anyone out there?');
+  await expect(chatInput(pageA)).toHaveValue('wa wasd anyone out there?');
+  await pageA.keyboard.press('Enter');
+  await expect(chatInput(pageA)).toHaveValue('');
+
+  const seen = overlay(pageB).getByRole('listitem').filter({ hasText: 'wa wasd anyone out there?' });
+  await expect(seen).toContainText(`Ash ${tag}`);
+  await expect(overlay(pageA).getByRole('listitem')).toContainText('wa wasd anyone out there?');
+  const after = (await snapshot(pageA)).me;
+  expect([after.x, after.y, after.walking]).toEqual([before.x, before.y, false]);
+
+  await pageA.keyboard.press('Escape');
+  await expect(chatInput(pageA)).toHaveCount(0);
+
+  // It fades after 4 s and is gone after 5 s; the history in the Radio panel keeps it.
+  await expect(seen).toHaveAttribute('data-phase', 'fading', { timeout: 8_000 });
+  await expect(seen).toHaveCount(0, { timeout: 4_000 });
+  await expect(await radioPanel(pageB)).toContainText('wa wasd anyone out there?');
+
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('without a Portable Radio the overlay says so, and sending shows “Failed to send message” with the reason', async ({
+  page,
+  radioServer: server,
+}) => {
+  await enterGame(page, server, `Nora ${Math.random().toString(36).slice(2, 6)}`);
+  await page.keyboard.press('Enter');
+  await expect(overlay(page).getByTestId('chat-no-radio')).toHaveText(CHAT_TEXT.noRadio);
+  await page.keyboard.type('hello?');
+  await page.keyboard.press('Enter');
+  await expect(toasts(page)).toContainText(CHAT_TEXT.failedToSend);
+  await expect(toasts(page)).toContainText(CHAT_TEXT.noRadio);
+  // The draft stays for another try.
+  await expect(chatInput(page)).toHaveValue('hello?');
+});
+
+test('a muted survivor’s messages stay hidden after a reload until unmuted', async ({ browser, radioServer: server }) => {
+  test.setTimeout(120_000);
+  const tag = Math.random().toString(36).slice(2, 6);
+  const [ctxA, ctxB] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [pageA, pageB] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
+  await Promise.all([enterGame(pageA, server, `Cal ${tag}`), enterGame(pageB, server, `Dee ${tag}`)]);
+  await equipRadio(pageA);
+
+  const send = async (text: string) => {
+    await pageA.keyboard.press('Enter');
+    await pageA.keyboard.type(text);
+    await pageA.keyboard.press('Enter');
+    await expect(chatInput(pageA)).toHaveValue('');
+    await pageA.keyboard.press('Escape');
+  };
+  await send(`first ${tag}`);
+  const panel = await radioPanel(pageB);
+  await expect(panel).toContainText(`first ${tag}`);
+  // Yourself is never offered; the other is.
+  await expect(panel.getByRole('button', { name: `Mute Dee ${tag}` })).toHaveCount(0);
+  await panel
+    .getByRole('button', { name: `Mute Cal ${tag}` })
+    .first()
+    .click();
+  await expect(panel).not.toContainText(`first ${tag}`);
+  await expect(panel.getByTestId('chat-mutes')).toContainText(`Cal ${tag}`);
+
+  await pageB.reload();
+  await expect(pageB.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
+  const again = await radioPanel(pageB);
+  await expect(again.getByTestId('chat-mutes')).toContainText(`Cal ${tag}`);
+  await send(`second ${tag}`);
+  await expect(overlay(pageA).getByRole('listitem')).toContainText(`second ${tag}`);
+  // Unmuting brings both back: they were sent, and hidden only from B.
+  await again.getByRole('button', { name: `Unmute Cal ${tag}` }).click();
+  await expect(again).toContainText(`first ${tag}`);
+  await expect(again).toContainText(`second ${tag}`);
+  await expect(overlay(pageB).getByRole('listitem')).toHaveCount(0);
+
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('a display name edited in the Character panel (Escape cancels, Enter confirms) reaches the other survivor live', async ({
+  browser,
+  radioServer: server,
+}) => {
+  test.setTimeout(120_000);
+  const tag = Math.random().toString(36).slice(2, 6);
+  const [ctxA, ctxB] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [pageA, pageB] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
+  await Promise.all([enterGame(pageA, server, `Eli ${tag}`), enterGame(pageB, server, `Fay ${tag}`)]);
+  const sidebarA = pageA.locator('.game-sidebar');
+  const name = sidebarA.getByTestId('character-name');
+  await expect(name).toHaveText(`Eli ${tag}`);
+
+  await sidebarA.getByRole('button', { name: 'Edit display name' }).click();
+  await sidebarA.getByRole('textbox', { name: 'Display name' }).fill('Never Saved');
+  await sidebarA.getByRole('textbox', { name: 'Display name' }).press('Escape');
+  await expect(name).toHaveText(`Eli ${tag}`);
+
+  await pageB.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+  await sidebarA.getByRole('button', { name: 'Edit display name' }).click();
+  await sidebarA.getByRole('textbox', { name: 'Display name' }).fill(`  Eli Renamed ${tag}  `);
+  await sidebarA.getByRole('textbox', { name: 'Display name' }).press('Enter');
+  await expect(toasts(pageA)).toContainText('Display name updated');
+  // The page reloads and starts from the new name.
+  await expect(pageA.locator('.game-sidebar').getByTestId('character-name')).toHaveText(`Eli Renamed ${tag}`, {
+    timeout: 30_000,
+  });
+
+  await pageB.getByRole('button', { name: '2 online' }).hover();
+  await expect(pageB.getByRole('region', { name: 'Survivors Online' })).toContainText(`Eli Renamed ${tag}`);
+  expect(await pageB.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  await ctxA.close();
+  await ctxB.close();
+});
