@@ -14,7 +14,6 @@ import { createCoreWorker, loadCoreInBrowser } from '../../lib/core.ts';
 import { $init, $me, $readout, $world, resetGameStores } from '../../stores/game.ts';
 import { checkAccess } from '../../stores/lobby.ts';
 import { wireActions } from '../actions/wire.ts';
-import { wireChat } from '../chat/wire.ts';
 import { wireAudio } from '../audio/wire.ts';
 import { wireChat } from '../chat/wire.ts';
 import { wireEquipment } from '../equipment/wire.ts';
@@ -127,7 +126,6 @@ export function startGameSession(worldId: string = DEFAULT_WORLD_ID): () => void
     wireActions(session, pois);
     wireEquipment(session);
     const npcs = wireNpcs(session);
-    wireChat(session);
     wireAudio(session);
     wireChat(session);
     scope.onStop(startExploredSync(exploredMap, worldId, handleUnauthorized));
