@@ -26,6 +26,8 @@ import { NpcEquipmentService } from './modules/npc-equipment/service.ts';
 import { npcsModule } from './modules/npcs/index.ts';
 import { NpcService } from './modules/npcs/service.ts';
 import { NpcSimulation } from './modules/npcs/simulation.ts';
+import { chatModule } from './modules/chat/index.ts';
+import { ChatService } from './modules/chat/service.ts';
 import { bedsModule } from './modules/settlements/beds.ts';
 import { BedService } from './modules/settlements/beds-service.ts';
 import { settlementsModule } from './modules/settlements/index.ts';
@@ -110,7 +112,7 @@ export function createApp(deps: AppDeps) {
     .use(jsonCompression)
     .use(requestGuards(deps.config))
     .use(healthModule(services))
-    .use(authModule(services))
+    .use(authModule(services, { renamed: (user) => live.relayRename(user.id, user.displayName) }))
     .use(lobbyModule(services))
     .use(worldModule(services, worlds, live))
     .use(playerModule(services, worlds, live))
@@ -120,6 +122,7 @@ export function createApp(deps: AppDeps) {
     .use(npcsModule(services, new NpcService(services, settlements)))
     .use(equipmentModule(services, new EquipmentService(services, settlements, live)))
     .use(npcEquipmentModule(services, new NpcEquipmentService(services, settlements, live)))
+    .use(chatModule(services, new ChatService(services, worlds, live)))
     .use(liveSocketModule(services, live, liveConnections, async (worldId) => (await worlds.world(worldId)) !== null))
     .use(siteModule(deps.config.siteDir));
 }

@@ -4,6 +4,7 @@ import { actionsRepo } from './repos/actions.ts';
 import { lobbyRepo } from './repos/lobby.ts';
 import { playersRepo } from './repos/players.ts';
 import { bedsRepo } from './repos/beds.ts';
+import { chatRepo } from './repos/chat.ts';
 import { npcsRepo } from './repos/npcs.ts';
 import { equipmentRepo } from './repos/equipment.ts';
 import { npcEquipmentRepo } from './repos/npc-equipment.ts';
@@ -26,6 +27,7 @@ export function repositories(db: Db) {
     npcs: npcsRepo(db),
     equipment: equipmentRepo(db),
     npcEquipment: npcEquipmentRepo(db),
+    chat: chatRepo(db),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

@@ -1,13 +1,24 @@
 import { type } from 'arktype';
-import { CHAT_MESSAGE_MAX } from '../game/chat.ts';
+import { CHAT_MESSAGE_MAX, CHAT_TEXT } from '../game/chat.ts';
 import { ChatMessage } from './protocol.ts';
 import { safeString } from './text.ts';
 
 /** Radio chat and the mute list on the wire; the rules are in api/game/chat.ts. */
 
-/** POST /api/world/{id}/chat. Trimmed; 1–200 characters after trimming; plain text, never markup. */
+/**
+ * POST /api/world/{id}/chat. Trimmed; 1–200 characters after trimming; plain text, never markup. The refusals are
+ * the words the client shows (CHAT_TEXT), not arktype's.
+ */
 export const ChatPostBody = type({
-  message: safeString.pipe((s) => s.trim()).to(`1 <= string <= ${CHAT_MESSAGE_MAX}`),
+  message: safeString
+    .pipe((s) => s.trim())
+    .narrow((s, ctx) =>
+      s.length === 0
+        ? ctx.reject({ message: CHAT_TEXT.empty })
+        : s.length > CHAT_MESSAGE_MAX
+          ? ctx.reject({ message: CHAT_TEXT.tooLong })
+          : true,
+    ),
 });
 export type ChatPostBody = typeof ChatPostBody.infer;
 
@@ -19,6 +30,8 @@ export const ChatPosted = type({ message: ChatMessage });
 
 /** A muted player: the id is the sender id chat messages and the online list carry. */
 export const MutedPlayer = type({ playerId: 'string', name: 'string' });
+/** PUT and DELETE /api/player/mutes/{playerId}: a player id is its user's id, a UUID. */
+export const MuteParams = type({ playerId: type('string.uuid').describe('a player id') });
 export type MutedPlayer = typeof MutedPlayer.infer;
 /** GET /api/player/mutes; PUT and DELETE /api/player/mutes/{playerId} answer the list after the change. */
 export const MuteList = type({ mutes: MutedPlayer.array() });

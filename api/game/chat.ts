@@ -26,6 +26,10 @@ export const CHAT_TEXT = {
   failedToSend: 'Failed to send message',
   empty: 'Message cannot be empty',
   tooLong: `Message must be at most ${CHAT_MESSAGE_MAX} characters`,
+  /** The mute list's refusals (PUT /api/player/mutes/{playerId}). */
+  muteSelf: 'You cannot mute yourself',
+  unknownPlayer: 'Player not found',
+  muteFull: `You can mute at most ${CHAT_MUTE_LIMIT} players; unmute someone first`,
 } as const;
 
 /** The message as it is stored and sent: trimmed; null when nothing is left or it is too long. */

@@ -29,9 +29,11 @@ export type BusEvent =
   /** A frame for an audience (poi_updated, inventory_updated, world_event, later chat and NPC journeys). */
   | { k: 'send'; a: Audience; msg: ServerMessage }
   /** The user's game access ended (logout, left the lobby): every process closes their sockets. Hub-wide. */
-  | { k: 'end-access'; userId: string; code: number; reason: string };
+  | { k: 'end-access'; userId: string; code: number; reason: string }
+  /** The user changed their display name: every world where their survivor is present relabels it. Hub-wide. */
+  | { k: 'renamed'; userId: string; displayName: string | null };
 
-/** Events of one world from one process, in order. `worldId` '' carries hub-wide events (end-access). */
+/** Events of one world from one process, in order. `worldId` '' carries hub-wide events (end-access, renamed). */
 export interface BusBatch {
   from: string;
   worldId: string;

@@ -10,6 +10,7 @@ import { GameLog } from './game-log.ts';
 import { type Fanout, type LiveSocket, WorldRoom, type WorldTerrain } from './room.ts';
 import { WRITE_BACK_INTERVAL_MS } from './write-back.ts';
 import { Metronome } from './metronome.ts';
+import { applyRename } from './rename.ts';
 
 /**
  * With other processes on the bus, rooms tell their sockets this long after each beat, so the other processes' moves
@@ -72,6 +73,7 @@ export class LiveHub {
   private receive({ from, worldId, events }: BusBatch): void {
     if (worldId === '') {
       for (const ev of events) {
+        if (ev.k === 'renamed') for (const room of this.rooms.values()) applyRename(room, ev.userId, ev.displayName);
         if (ev.k !== 'end-access') continue;
         const { userId, code, reason } = ev;
         void this.services.accessEnded
@@ -228,6 +230,11 @@ export class LiveHub {
   /** Sends a user's end of access to every process (services.accessEnded relays through here). */
   relayAccessEnd(end: { userId: string; code: number; reason: string }): void {
     this.bus.publish('', [{ k: 'end-access', ...end }]);
+  }
+
+  /** A user's display name changed: every process relabels their survivor in each world where it is present. */
+  relayRename(userId: string, displayName: string | null): void {
+    this.bus.publish('', [{ k: 'renamed', userId, displayName }]);
   }
 
   /** The user's game access ended: their sockets in this process close and they leave at once (logged). */

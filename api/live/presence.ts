@@ -54,6 +54,18 @@ export class Presence {
     return before;
   }
 
+  /** A new display name for the entity, in every source holding it; true when it is present. */
+  rename(id: string, displayName: string | null): boolean {
+    let held = false;
+    for (const s of this.sources.values()) {
+      const e = s.get(id);
+      if (!e) continue;
+      e.displayName = displayName;
+      held = true;
+    }
+    return held;
+  }
+
   /** Expires other sources' entries not refreshed within the TTL; ids now present nowhere. */
   expire(self: string, now: number, ttlMs = PRESENCE_TTL_MS): string[] {
     const gone: string[] = [];

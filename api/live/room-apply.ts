@@ -39,6 +39,7 @@ export function applyBatch(room: WorldRoom, from: string, events: BusEvent[]): v
         room.frame(ev.a, ev.msg);
         break;
       case 'end-access':
+      case 'renamed':
         break; // hub-wide: handled by the hub
     }
   }

@@ -5,3 +5,4 @@ export * from './world.ts';
 export * from './inventory.ts';
 export * from './settlements.ts';
 export * from './npcs.ts';
+export * from './chat.ts';

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import { AuthUser, DisplayNameBody, LoginBody, RegisterBody, SESSION_COOKIE } from '../../contract/auth.ts';
 import { Close } from '../../contract/protocol.ts';
 import { errorResponses, httpError } from '../../http/errors.ts';
+import type { UserRow } from '../../../db/repos/accounts.ts';
 import type { Services } from '../../services.ts';
 import { clientAddress } from './client-address.ts';
 import { login, register } from './service.ts';
@@ -9,9 +10,10 @@ import { currentUser, hashSessionToken, sessionPlugin, startSession, toAuthUser 
 
 /**
  * Accounts and sessions: register, sign in, who am I, sign out, display name. GET /api/login and /api/logout are
- * navigations (302 redirects, no body); the JSON calls declare their answers and errors below.
+ * navigations (302 redirects, no body); the JSON calls declare their answers and errors below. `renamed` hears every
+ * display-name change (the live layer relabels the survivor where it is present).
  */
-export function authModule(services: Services) {
+export function authModule(services: Services, hooks: { renamed?: (user: UserRow) => void } = {}) {
   return new Elysia({ prefix: '/api' })
     .use(sessionPlugin(services))
     .get('/login', async ({ cookie, redirect }) => {
@@ -61,6 +63,7 @@ export function authModule(services: Services) {
       async ({ user, body }) => {
         const updated = await services.repos.accounts.updateDisplayName(user.id, body.displayName);
         if (!updated) return httpError(404, 'User not found');
+        hooks.renamed?.(updated);
         return toAuthUser(updated);
       },
       { auth: true, body: DisplayNameBody, response: { 200: AuthUser, ...errorResponses(400, 401, 404) } },
