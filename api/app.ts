@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { repositories, type Database } from '../db/index.ts';
 import type { Config } from './config.ts';
-import { describeError, errorHandling } from './http/errors.ts';
+import { errorFields, errorHandling } from './http/errors.ts';
 import { jsonCompression } from './http/compression.ts';
 import { requestGuards } from './http/guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -37,6 +37,11 @@ import { StorageService } from './modules/settlements/storage-service.ts';
 import { worldModule } from './modules/world/index.ts';
 import { WorldService } from './modules/world/service.ts';
 import { WS_MAX_MESSAGE_BYTES } from './contract/protocol.ts';
+import { newLiveStats } from './live/stats.ts';
+import { createLogger, type Logger } from './ops/log.ts';
+import { Metrics } from './ops/metrics.ts';
+import { metricsEndpoint, observability } from './ops/observe.ts';
+import pkg from '../package.json' with { type: 'json' };
 
 export interface AppDeps {
   config: Config;
@@ -53,18 +58,25 @@ export interface AppDeps {
    * and tells the other processes, while the database and the bus are still there.
    */
   onBeforeStop?: (step: () => Promise<void>) => void;
+  /** JSON log lines (defaults to stdout at the configured LOG_LEVEL). */
+  log?: Logger;
+  /** This process's metrics (server.ts makes them first: the bus records its lag into them). */
+  metrics?: Metrics;
 }
 
 /** Builds the whole HTTP + WebSocket app from its feature modules; no side effects until `listen`. */
 export function createApp(deps: AppDeps) {
+  const log = deps.log ?? createLogger(deps.config.logLevel);
+  const metrics = deps.metrics ?? new Metrics();
   const services: Services = {
     instanceId: deps.instanceId ?? deps.bus?.processId ?? crypto.randomUUID(),
     config: deps.config,
     database: deps.database,
-    repos: repositories(deps.database.db),
+    repos: metrics.timeRepos(repositories(deps.database.db)),
     now: deps.now ?? (() => new Date()),
     accessEnded: new AccessEnded(),
-    report: (what, err) => console.error(what, describeError(err)),
+    log,
+    report: (what, err) => log.error(errorFields(err), what),
   };
   // Bun's own limit is a backstop for bodies without a Content-Length; declared sizes over the cap
   // are refused earlier by requestGuards with a JSON 413.
@@ -75,6 +87,7 @@ export function createApp(deps: AppDeps) {
     (worldId) => worlds.terrainFor(worldId),
     bus,
     () => worlds.time(),
+    newLiveStats(metrics.moveDelivery),
   );
   const actions = new ActionsService(services, worlds, live);
   const settlements = new SettlementService(services, worlds, live);
@@ -83,7 +96,11 @@ export function createApp(deps: AppDeps) {
   services.accessEnded.relayThrough((end) => live.relayAccessEnd(end));
   services.accessEnded.on(({ userId, code, reason }) => live.endAccessHere(userId, code, reason));
   // NPCs work whoever is online (one process at a time: a lease); stopped before the live layer, so its last frames go out.
-  const npcSim = new NpcSimulation(services, worlds, (w, a, m) => live.send(w, a, m), { sessionLock: deps.database.sessionLock });
+  const npcSim = new NpcSimulation(services, worlds, (w, a, m) => live.send(w, a, m), {
+    sessionLock: deps.database.sessionLock,
+    timeRepo: (name, repo) => metrics.timeRepo(name, repo),
+  });
+  metrics.watch({ version: pkg.version, database: deps.database, connections: liveConnections, hub: live, bus, npcs: npcSim });
   deps.onBeforeStop?.(() => npcSim.stop());
   deps.onBeforeStop?.(() => live.stop());
   const timers: ReturnType<typeof setInterval>[] = [];
@@ -107,11 +124,13 @@ export function createApp(deps: AppDeps) {
       await npcSim.stop().catch((err) => services.report('[npcs] stop failed', err));
       await live.stop().catch((err) => services.report('[live] stop failed', err));
     })
-    .use(errorHandling)
+    .use(observability({ config: deps.config, log, metrics, seed: services.instanceId }))
+    .use(errorHandling(log))
     .use(securityHeaders(deps.config))
     .use(jsonCompression)
     .use(requestGuards(deps.config))
     .use(healthModule(services))
+    .use(metricsEndpoint({ config: deps.config, metrics }))
     .use(authModule(services, { renamed: (user) => live.relayRename(user.id, user.displayName) }))
     .use(lobbyModule(services))
     .use(worldModule(services, worlds, live))

@@ -4,6 +4,7 @@ import { DEFAULT_LOGIN_FAILURES_PER_ADDRESS, DEFAULT_LOGIN_FAILURES_PER_USERNAME
 import { DAY_CYCLE_MS } from './contract/world.ts';
 import { itemDef } from './contract/items.ts';
 import { SCAVENGE_RULES } from './game/scavenge.ts';
+import { LOG_LEVELS, type LogLevel } from './ops/log.ts';
 
 /** Everything the server reads from its environment, parsed once at start-up. */
 export interface Config {
@@ -51,6 +52,13 @@ export interface Config {
    * cycle take 6 seconds (demos, tests). The world's own clocks (POI recovery, forage cooldowns) keep their pace.
    */
   npcTimeScale: number;
+  /** LOG_LEVEL (default info): trace, debug, info (an access line per request), warn, error, fatal or silent. */
+  logLevel: LogLevel;
+  /**
+   * METRICS_TOKEN: when set, GET /metrics answers only `Authorization: Bearer <token>` (401 otherwise). Unset, the
+   * metrics are public: set it on any server reachable from outside.
+   */
+  metricsToken: string | undefined;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -65,6 +73,14 @@ function timeScale(value: string | undefined): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`NPC_TIME_SCALE must be a number above 0, got "${value}"`);
   return n;
+}
+
+function logLevel(value: string | undefined): LogLevel {
+  if (value === undefined || value === '') return 'info';
+  const level = value.trim().toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return level as LogLevel;
 }
 
 function signedInt(value: string | undefined, fallback: number, name: string): number {
@@ -145,5 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'NPC_SPAWN_MIN_SIGNIFICANCE',
     ),
     npcTimeScale: timeScale(env.NPC_TIME_SCALE),
+    logLevel: logLevel(env.LOG_LEVEL),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -1,7 +1,8 @@
-export {};
+import { prettyPrint } from './ops/pretty.ts';
+
 /**
  * `bun run dev`: the API with reload (bun --watch) on API_PORT and Astro's dev server on PORT, which proxies
- * /api and /ws to it, so the browser sees one origin. Ctrl-C stops both.
+ * /api and /ws to it, so the browser sees one origin. The API's JSON log lines are shown readably. Ctrl-C stops both.
  */
 const port = process.env.PORT ?? '3000';
 const apiPort = process.env.API_PORT ?? '3001';
@@ -10,12 +11,14 @@ const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', API_PORT: apiPort }
 const build = Bun.spawnSync(['bun', 'core-wasm/build.ts'], { stdout: 'inherit', stderr: 'inherit' });
 if (build.exitCode !== 0) process.exit(1);
 
+const api = Bun.spawn(['bun', '--watch', 'api/server.ts'], {
+  env: { ...env, PORT: apiPort, PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}` },
+  stdout: 'pipe',
+  stderr: 'inherit',
+});
+void prettyPrint(api.stdout);
 const children = [
-  Bun.spawn(['bun', '--watch', 'api/server.ts'], {
-    env: { ...env, PORT: apiPort, PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}` },
-    stdout: 'inherit',
-    stderr: 'inherit',
-  }),
+  api,
   Bun.spawn(['bunx', '--bun', 'astro', 'dev', '--port', port], { env, stdout: 'inherit', stderr: 'inherit' }),
 ];
 console.log(`Wasteland dev: open http://localhost:${port}`);

@@ -5,12 +5,15 @@ import { loadCoreForBun } from '../core-wasm/index.ts';
 import { DatabaseUnreachableError } from '../db/client.ts';
 import { InProcessBus, type Bus } from './live/bus.ts';
 import { PostgresBus } from './live/pg-bus.ts';
-import { describeError } from './http/errors.ts';
+import { errorFields } from './http/errors.ts';
+import type { Latency } from './live/stats.ts';
+import { createLogger, type Logger } from './ops/log.ts';
+import { Metrics } from './ops/metrics.ts';
 
 /** The live bus for this database: LISTEN/NOTIFY on a Postgres server (several processes), else in process. */
-export async function busFor(database: Database, processId: string): Promise<Bus> {
+export async function busFor(database: Database, processId: string, log: Logger, lag?: Latency): Promise<Bus> {
   if (!database.notifier) return new InProcessBus(processId);
-  return PostgresBus.start(processId, database.notifier, (what, err) => console.error(`[bus] ${what}`, describeError(err)));
+  return PostgresBus.start(processId, database.notifier, (what, err) => log.error(errorFields(err), `[bus] ${what}`), lag);
 }
 
 export interface RunningServer {
@@ -22,13 +25,15 @@ export interface RunningServer {
 /** Opens the database, applies migrations and listens. Used by `bun run start` and by the tests. */
 export async function startServer(
   config: Config,
-  options: { database?: Database; now?: () => Date } = {},
+  options: { database?: Database; now?: () => Date; log?: Logger } = {},
 ): Promise<RunningServer> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const metrics = new Metrics();
   const database =
     options.database ?? (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
   const core = await loadCoreForBun();
   const instanceId = crypto.randomUUID();
-  const bus = await busFor(database, instanceId);
+  const bus = await busFor(database, instanceId, log, metrics.busLag);
   const beforeStop: (() => Promise<void>)[] = [];
   const app = createApp({
     config,
@@ -38,6 +43,8 @@ export async function startServer(
     bus,
     instanceId,
     onBeforeStop: (s) => beforeStop.push(s),
+    log,
+    metrics,
   }).listen({
     port: config.port,
     hostname: process.env.HOST ?? '0.0.0.0',
@@ -56,10 +63,11 @@ export async function startServer(
 
 if (import.meta.main) {
   const config = loadConfig();
+  const log = createLogger(config.logLevel);
   try {
-    const server = await startServer(config);
+    const server = await startServer(config, { log });
     const where = config.databaseUrl ? 'Postgres (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-    console.log(`Wasteland is up at ${server.url} on ${where}`);
+    log.info({ url: server.url }, `Wasteland is up at ${server.url} on ${where}`);
     // SIGTERM (deploy, scale-in): sockets close with 1001 so browsers reconnect elsewhere, positions are written
     // back, then exit 0; a stop that hangs is cut at 10 s.
     let stopping = false;
@@ -67,12 +75,16 @@ if (import.meta.main) {
       if (stopping) return;
       stopping = true;
       setTimeout(() => process.exit(1), 10_000).unref();
-      await server.stop().catch((err) => console.error('stop failed', describeError(err)));
+      log.info('stopping: closing live connections and writing positions back');
+      await server.stop().catch((err) => log.error(errorFields(err), 'stop failed'));
+      log.flush();
       process.exit(0);
     };
     process.on('SIGINT', shutdown);
     process.on('SIGTERM', shutdown);
   } catch (err) {
+    // A refusal to start is one plain sentence on stderr, for the person starting it (and exits non-zero); a
+    // running server speaks JSON lines on stdout.
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
       process.exit(2);

@@ -12,6 +12,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /** Connections the driver may open (DATABASE_POOL_SIZE on a server, default 10); embedded PGlite has one. */
+  poolSize: number;
   /**
    * LISTEN/NOTIFY on the server (postgres.js), for the live bus between processes; absent on embedded PGlite,
    * which serves one process.
@@ -107,6 +109,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      poolSize: 1,
       ping: (timeoutMs) => pingWith(db as unknown as Db, timeoutMs),
       async close() {
         await client.close();
@@ -123,8 +126,9 @@ async function openPostgres(url: string, connectTimeoutS = connectTimeoutFromEnv
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+  const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10);
   const client = postgres(url, {
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: poolSize,
     // Without it an address that never answers holds the first query for the OS's TCP timeout (minutes).
     connect_timeout: connectTimeoutS,
     onnotice: () => {},
@@ -140,6 +144,7 @@ async function openPostgres(url: string, connectTimeoutS = connectTimeoutFromEnv
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    poolSize,
     notifier: {
       async listen(channel, onPayload) {
         const { unlisten } = await client.listen(channel, onPayload);

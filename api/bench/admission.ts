@@ -22,6 +22,7 @@ import { AccessEnded } from '../live/access-ended.ts';
 import { auditIntervalMs } from '../live/connections.ts';
 import { joinGame, lobbyAccess, touchPresence } from '../modules/lobby/service.ts';
 import type { Services } from '../services.ts';
+import { silentLogger } from '../ops/log.ts';
 import { freshPostgresUrl } from '../testing/databases.ts';
 
 const SIZES = (process.env.BENCH_ADMISSION_SIZES ?? '200,1000,2000,4000').split(',').map(Number);
@@ -46,6 +47,7 @@ async function admit(database: Database, n: number): Promise<Run> {
     database,
     repos,
     now: () => new Date(clock),
+    log: silentLogger(),
     report: (what, err) => console.error(what, err),
     accessEnded: new AccessEnded(),
   };

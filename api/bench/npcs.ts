@@ -17,6 +17,7 @@ import type { ServerMessage } from '../contract/protocol.ts';
 import { NpcSimulation } from '../modules/npcs/simulation.ts';
 import { WorldService } from '../modules/world/service.ts';
 import type { Services } from '../services.ts';
+import { silentLogger } from '../ops/log.ts';
 import { backends, openTestDatabase } from '../testing/databases.ts';
 import { seedNpcs } from '../testing/npcs.ts';
 
@@ -40,6 +41,7 @@ function harness(database: Database) {
     database,
     repos: repositories(database.db),
     now: () => new Date(clock),
+    log: silentLogger(),
     report: (what, err) => console.error(what, err),
     accessEnded: new AccessEnded(),
   };

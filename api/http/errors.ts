@@ -1,8 +1,15 @@
 import { Elysia, status } from 'elysia';
 import { ErrorBody } from '../contract/http.ts';
+import type { Logger } from '../ops/log.ts';
 
 /** Every answer carries the id of its request; the error log names the same id, so a report can be matched to a line. */
 export const REQUEST_ID_HEADER = 'x-request-id';
+/** An incoming id (set by a proxy in front) is kept when it looks like one; anything else gets a fresh UUID. */
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export function requestIdFrom(incoming: string | null): string {
+  return incoming !== null && REQUEST_ID_PATTERN.test(incoming) ? incoming : crypto.randomUUID();
+}
 /** How long a client should wait before retrying while the database is unreachable. */
 export const RETRY_AFTER_SECONDS = 5;
 export const UNAVAILABLE_MESSAGE = 'Service unavailable: the database cannot be reached right now; try again in a few seconds';
@@ -109,11 +116,14 @@ function classes(error: unknown): string {
 }
 
 /** An error as the log may name it: its classes and driver code, never its message (which carries parameters). */
-export function describeError(error: unknown): string {
-  return `error=${classes(error)} code=${errorCode(error) ?? '-'}`;
+export function errorFields(error: unknown): { errorClass: string; errorCode: string | null } {
+  return { errorClass: classes(error), errorCode: errorCode(error) };
 }
 
 type Headers = Record<string, string | number | undefined>;
+
+/** The route a log line or metric names when no route matched (or the request was refused before routing). */
+export const UNMATCHED_ROUTE = '(unmatched)';
 
 function jsonResponse(status: number, message: string, setHeaders: Headers, extra: Record<string, string> = {}): Response {
   const headers = new Headers();
@@ -126,7 +136,7 @@ function jsonResponse(status: number, message: string, setHeaders: Headers, extr
 }
 
 /**
- * Every request gets an id (`x-request-id` on the answer). Every error leaves as JSON `{message}`: validation and
+ * Every request gets an id (`x-request-id` on the answer, the caller's own when it sent a valid one). Every error leaves as JSON `{message}`: validation and
  * malformed bodies as 400, unknown paths (any method) as 404, an HttpError with its status, an unreachable database
  * as 503 with Retry-After, anything unexpected (an answer that breaks its response schema included) as 500 with no
  * internals. The log line of a 500/503 names the request id, the route, the error classes and the driver's code
@@ -134,41 +144,52 @@ function jsonResponse(status: number, message: string, setHeaders: Headers, extr
  * hashes), so they are never logged.
  *
  * The answers are Response objects rather than plain values so that a global mapResponse (compression) cannot
- * swallow their bodies.
+ * swallow their bodies; their status is also put on `set.status`, where the access log reads it (Elysia does not
+ * pass an error's answer on to onAfterResponse).
  */
-export const errorHandling = new Elysia({ name: 'wasteland.errors' })
-  .onRequest(({ set }) => {
-    set.headers[REQUEST_ID_HEADER] = crypto.randomUUID();
-  })
-  .onError({ as: 'global' }, (ctx) => {
-    const { code, error, set, request } = ctx;
-    const headers = set.headers as Headers;
-    // An answer that breaks its own response schema is the server's bug, not the caller's: a 500, logged below.
-    const badAnswer = code === 'VALIDATION' && (error as { type?: string }).type === 'response';
-    switch (badAnswer ? 'RESPONSE' : code) {
-      case 'VALIDATION':
-        return jsonResponse(400, validationMessage(error), headers);
-      case 'PARSE':
-        return jsonResponse(400, 'Malformed request body: expected JSON', headers);
-      case 'NOT_FOUND':
-        return jsonResponse(404, `Not found: ${new URL(request.url).pathname}`, headers);
-      case 'INVALID_COOKIE_SIGNATURE':
-        return jsonResponse(400, 'Invalid cookie', headers);
-      default: {
-        const given = (error as { status?: number })?.status;
-        if (!badAnswer && typeof given === 'number' && given >= 400 && given < 500) {
-          return jsonResponse(given, (error as Error).message || 'Bad request', headers);
-        }
-        const unavailable = isDatabaseUnavailable(error);
-        const route = (ctx as { route?: string }).route || new URL(request.url).pathname;
-        console.error(
-          `[api] ${unavailable ? '503 database unavailable' : badAnswer ? '500 answer outside its response schema' : '500 unexpected error'}`,
-          `request=${String(headers[REQUEST_ID_HEADER] ?? '-')}`,
-          `${request.method} ${route}`,
-          describeError(error),
-        );
-        if (unavailable) return jsonResponse(503, UNAVAILABLE_MESSAGE, headers, { 'retry-after': String(RETRY_AFTER_SECONDS) });
-        return jsonResponse(500, 'Internal server error', headers);
+export const errorHandling = (log: Logger) =>
+  new Elysia({ name: 'wasteland.errors' })
+    .onRequest(({ set, request }) => {
+      set.headers[REQUEST_ID_HEADER] = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+    })
+    .onError({ as: 'global' }, (ctx) => {
+      const { code, error, set, request } = ctx;
+      const route = (ctx as { route?: string }).route || UNMATCHED_ROUTE;
+      const answer = errorAnswer(code, error, set.headers as Headers, request, route, log);
+      set.status = answer.status;
+      return answer;
+    });
+
+function errorAnswer(code: unknown, error: unknown, headers: Headers, request: Request, route: string, log: Logger): Response {
+  // An answer that breaks its own response schema is the server's bug, not the caller's: a 500, logged below.
+  const badAnswer = code === 'VALIDATION' && (error as { type?: string }).type === 'response';
+  switch (badAnswer ? 'RESPONSE' : code) {
+    case 'VALIDATION':
+      return jsonResponse(400, validationMessage(error), headers);
+    case 'PARSE':
+      return jsonResponse(400, 'Malformed request body: expected JSON', headers);
+    case 'NOT_FOUND':
+      return jsonResponse(404, `Not found: ${new URL(request.url).pathname}`, headers);
+    case 'INVALID_COOKIE_SIGNATURE':
+      return jsonResponse(400, 'Invalid cookie', headers);
+    default: {
+      const given = (error as { status?: number })?.status;
+      if (!badAnswer && typeof given === 'number' && given >= 400 && given < 500) {
+        return jsonResponse(given, (error as Error).message || 'Bad request', headers);
       }
+      const unavailable = isDatabaseUnavailable(error);
+      log.error(
+        {
+          requestId: String(headers[REQUEST_ID_HEADER] ?? '-'),
+          method: request.method,
+          route,
+          status: unavailable ? 503 : 500,
+          ...errorFields(error),
+        },
+        unavailable ? 'database unavailable' : badAnswer ? 'answer outside its response schema' : 'unexpected error',
+      );
+      if (unavailable) return jsonResponse(503, UNAVAILABLE_MESSAGE, headers, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+      return jsonResponse(500, 'Internal server error', headers);
     }
-  });
+  }
+}

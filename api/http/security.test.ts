@@ -1,29 +1,25 @@
-import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { TestClient, uniqueName } from '../testing/client.ts';
 import { backends, openTestDatabase } from '../testing/databases.ts';
+import { capturedLog } from '../testing/log.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 
-/** Runs `fn` with console.error captured; answers what was logged, as text. */
-async function capturingErrors(fn: () => Promise<void>): Promise<string> {
-  const spy = spyOn(console, 'error').mockImplementation(() => {});
-  try {
-    await fn();
-    return spy.mock.calls
-      .map((args) => args.map((a) => (a instanceof Error ? `${a.message} ${String(a.cause)}` : String(a))).join(' '))
-      .join('\n');
-  } finally {
-    spy.mockRestore();
-  }
+/** What a server logged while `fn` ran: the JSON lines as written. */
+async function capturingErrors(captured: ReturnType<typeof capturedLog>, fn: () => Promise<void>): Promise<string> {
+  const from = captured.raw.length;
+  await fn();
+  return captured.raw.slice(from).join('\n');
 }
 
 describe.each(backends())('errors, outages and security headers on %s', (backend) => {
   let server: TestServer;
+  const captured = capturedLog('warn');
   beforeAll(async () => {
-    server = await startTestServer(backend);
+    server = await startTestServer(backend, { log: captured.log });
   });
   afterAll(() => server.stop());
 
@@ -35,7 +31,7 @@ describe.each(backends())('errors, outages and security headers on %s', (backend
     const client = new TestClient(server.url);
     const email = `secret-${Date.now()}@leak.example`;
     let res!: Response;
-    const logged = await capturingErrors(async () => {
+    const logged = await capturingErrors(captured, async () => {
       res = await client.post('/api/auth/register', { username: uniqueName('leak'), password: 'hunter2 hunter2', email });
     });
     await server.database.db.execute(sql.raw('ALTER TABLE users DROP CONSTRAINT no_leak_test'));
@@ -43,9 +39,9 @@ describe.each(backends())('errors, outages and security headers on %s', (backend
     expect(await res.json()).toEqual({ message: 'Internal server error' });
     const id = res.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(logged).toContain(`request=${id}`);
-    expect(logged).toContain('POST /api/auth/register');
-    expect(logged).toContain('code=23514');
+    expect(logged).toContain(`"requestId":"${id}"`);
+    expect(logged).toContain('"method":"POST","route":"/api/auth/register"');
+    expect(logged).toContain('"errorCode":"23514"');
     expect(logged).not.toContain('leak.example');
     expect(logged).not.toContain('$argon2');
     expect(logged).not.toContain('hunter2');
@@ -123,13 +119,14 @@ describe.each(backends())('errors, outages and security headers on %s', (backend
 
   test('while the database is unreachable the API answers 503 JSON with Retry-After, and logs no parameters (issue 11 item 18)', async () => {
     const database = await openTestDatabase(backend);
-    const down = await startTestServer(backend, { database });
+    const downLog = capturedLog('warn');
+    const down = await startTestServer(backend, { database, log: downLog.log });
     try {
       const client = new TestClient(down.url);
       await client.register(uniqueName('out'));
       await database.close();
       const ids: string[] = [];
-      const logged = await capturingErrors(async () => {
+      const logged = await capturingErrors(downLog, async () => {
         for (const res of [
           await client.get('/api/auth/user'),
           await client.post('/api/auth/login', { username: 'someone', password: 'correct horse battery' }),
@@ -142,7 +139,7 @@ describe.each(backends())('errors, outages and security headers on %s', (backend
           ids.push(res.headers.get('x-request-id')!);
         }
       });
-      for (const id of ids) expect(logged).toContain(`request=${id}`);
+      for (const id of ids) expect(logged).toContain(`"requestId":"${id}"`);
       expect(logged).not.toMatch(/params|select |someone/i);
     } finally {
       await down.stop();

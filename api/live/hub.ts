@@ -11,6 +11,7 @@ import { type Fanout, type LiveSocket, WorldRoom, type WorldTerrain } from './ro
 import { WRITE_BACK_INTERVAL_MS } from './write-back.ts';
 import { Metronome } from './metronome.ts';
 import { applyRename } from './rename.ts';
+import { type LiveStats, newLiveStats } from './stats.ts';
 
 /**
  * With other processes on the bus, rooms tell their sockets this long after each beat, so the other processes' moves
@@ -42,6 +43,8 @@ export class LiveHub {
     private readonly terrainFor: (worldId: string) => Promise<WorldTerrain>,
     readonly bus: Bus,
     private readonly time: () => TimeInfo,
+    /** Frame counts and move lag for /metrics. */
+    readonly stats: LiveStats = newLiveStats(),
   ) {
     this.metronome = new Metronome(MOVE_FANOUT_MS, bus.shared ? BUS_GATHER_MS : 0);
     this.log = new GameLog(services.repos, (worldId, event) =>
@@ -114,6 +117,7 @@ export class LiveHub {
       restOnlineMs: REST_ONLINE_MS,
       onEmpty: () => void this.closeRoom(room),
       report: (what, err) => services.report(`[live] ${worldId}: ${what}`, err),
+      stats: this.stats,
     });
     this.rooms.set(worldId, room);
     room.open();
@@ -255,6 +259,11 @@ export class LiveHub {
   /** Worlds with an open room (unknown world ids must never open one). */
   get worldsTracked(): number {
     return this.rooms.size;
+  }
+
+  /** Each open room: its world, the entities this process holds there and their sockets (read by /metrics). */
+  roomSizes(): { worldId: string; entities: number; sockets: number }[] {
+    return [...this.rooms.values()].map((r) => ({ worldId: r.worldId, entities: r.entities.size, sockets: r.sockets.size }));
   }
 
   /** Closes every room (positions written back) and the bus; open sockets are told the server is going away. */

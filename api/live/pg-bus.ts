@@ -1,5 +1,6 @@
 import type { Bus, BusBatch, BusEvent } from './bus.ts';
 import { newBusStats } from './bus.ts';
+import { type Latency, noLatency } from './stats.ts';
 
 /** What the bus needs of Postgres: LISTEN on a channel and NOTIFY it (postgres.js `listen` / `notify`). */
 export interface Notifier {
@@ -15,6 +16,8 @@ export const NOTIFY_PAYLOAD_MAX_BYTES = 7_900;
 interface Wire {
   /** Sending process. */
   f: string;
+  /** When the oldest batch in the payload was published (epoch ms): the receiver measures the bus's lag from it. */
+  t: number;
   /** Batches: world id and events. */
   b: { w: string; e: BusEvent[] }[];
 }
@@ -28,10 +31,11 @@ export function packPayloads(
   from: string,
   batches: { worldId: string; events: BusEvent[] }[],
   maxBytes = NOTIFY_PAYLOAD_MAX_BYTES,
+  publishedAt = Date.now(),
 ) {
   const payloads: string[] = [];
   let dropped = 0;
-  const head = `{"f":${JSON.stringify(from)},"b":[`;
+  const head = `{"f":${JSON.stringify(from)},"t":${Math.floor(publishedAt)},"b":[`;
   const tail = ']}';
   // What every payload spends on its envelope, measured once.
   const envelope = bytes(head) + bytes(tail);
@@ -94,6 +98,7 @@ export class PostgresBus implements Bus {
   readonly stats = newBusStats();
   private handlers: ((batch: BusBatch) => void)[] = [];
   private queue: { worldId: string; events: BusEvent[] }[] = [];
+  private queuedAt = 0;
   private flushScheduled = false;
   private unlisten: (() => Promise<void>) | null = null;
   private closed = false;
@@ -102,10 +107,17 @@ export class PostgresBus implements Bus {
     readonly processId: string,
     private readonly pg: Notifier,
     private readonly log: (what: string, err: unknown) => void,
+    private readonly lag: Latency,
   ) {}
 
-  static async start(processId: string, pg: Notifier, log: (what: string, err: unknown) => void): Promise<PostgresBus> {
-    const bus = new PostgresBus(processId, pg, log);
+  /** `lag` hears, for every payload from another process, how long ago its oldest batch was published there. */
+  static async start(
+    processId: string,
+    pg: Notifier,
+    log: (what: string, err: unknown) => void,
+    lag: Latency = noLatency,
+  ): Promise<PostgresBus> {
+    const bus = new PostgresBus(processId, pg, log, lag);
     bus.unlisten = await pg.listen(BUS_CHANNEL, (payload) => bus.receive(payload));
     return bus;
   }
@@ -115,6 +127,7 @@ export class PostgresBus implements Bus {
     this.stats.published += 1;
     const batch = { from: this.processId, worldId, events };
     for (const h of this.handlers) h(batch);
+    if (this.queue.length === 0) this.queuedAt = Date.now();
     this.queue.push({ worldId, events });
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -126,7 +139,7 @@ export class PostgresBus implements Bus {
     this.flushScheduled = false;
     const batches = this.queue;
     this.queue = [];
-    const { payloads, dropped } = packPayloads(this.processId, batches);
+    const { payloads, dropped } = packPayloads(this.processId, batches, NOTIFY_PAYLOAD_MAX_BYTES, this.queuedAt);
     this.stats.failures += dropped;
     return Promise.all(
       payloads.map((p) => {
@@ -149,6 +162,8 @@ export class PostgresBus implements Bus {
       return;
     }
     if (wire.f === this.processId) return;
+    // Wall clocks of two hosts: a clock behind ours would read as a negative lag.
+    if (typeof wire.t === 'number') this.lag.observe(Math.max(0, Date.now() - wire.t) / 1000);
     for (const b of wire.b) {
       this.stats.received += 1;
       const batch = { from: wire.f, worldId: b.w, events: b.e };

@@ -11,6 +11,7 @@ import { inInterest, userTopic, Viewers, viewTopic, worldTopic } from './interes
 import { PRESENCE_HEARTBEAT_MS, Presence } from './presence.ts';
 import type { Metronome } from './metronome.ts';
 import { MoveOutbox } from './move-outbox.ts';
+import { type LiveStats, newLiveStats } from './stats.ts';
 import { applyBatch } from './room-apply.ts';
 import { writeBack } from './write-back.ts';
 import type { Fanout, LiveSocket, WorldTerrain } from './ports.ts';
@@ -35,6 +36,8 @@ export interface RoomDeps {
   /** The room has nobody left and has written everything back. */
   onEmpty: () => void;
   report: (what: string, err: unknown) => void;
+  /** The hub's frame counts and move lag (one set per process); a room built alone counts into its own. */
+  stats?: LiveStats;
 }
 
 /** Rosters are published in parts of this many entries, well under the bus payload limit. */
@@ -54,7 +57,8 @@ export class WorldRoom {
   readonly viewers = new Viewers();
   /** When each socket here connected, ms: a takeover from elsewhere closes only sockets older than its own. */
   private readonly connectedAt = new Map<string, number>();
-  readonly outbox = new MoveOutbox();
+  readonly outbox: MoveOutbox;
+  private readonly stats: LiveStats;
   private pending: BusEvent[] = [];
   private pendingMoves = new Map<string, [string, number, number]>();
   private timers: ReturnType<typeof setInterval>[] = [];
@@ -65,7 +69,10 @@ export class WorldRoom {
   /** When an entity was last handed out or connected, ms: a room in use is never idle, even before anyone is online. */
   lastUsedAt = 0;
 
-  constructor(readonly deps: RoomDeps) {}
+  constructor(readonly deps: RoomDeps) {
+    this.stats = deps.stats ?? newLiveStats();
+    this.outbox = new MoveOutbox(this.stats);
+  }
 
   get worldId(): string {
     return this.deps.worldId;
@@ -134,11 +141,16 @@ export class WorldRoom {
   frame(audience: Audience, msg: ServerMessage): void {
     const fanout = this.deps.fanout();
     const data = JSON.stringify(msg);
+    let frames = 1;
     if (audience.to === 'world') fanout.publish(worldTopic(this.worldId), data);
     else if (audience.to === 'user') fanout.publish(userTopic(this.worldId, audience.userId), data);
-    else if (audience.to === 'chunk')
-      for (const v of this.viewers.seeing(audience.cx, audience.cy)) fanout.publish(viewTopic(this.worldId, v.cx, v.cy), data);
-    else {
+    else if (audience.to === 'chunk') {
+      frames = 0;
+      for (const v of this.viewers.seeing(audience.cx, audience.cy)) {
+        fanout.publish(viewTopic(this.worldId, v.cx, v.cy), data);
+        frames += 1;
+      }
+    } else {
       const told = new Set<string>();
       for (const [cx, cy] of audience.cells) {
         for (const v of this.viewers.seeing(cx, cy)) {
@@ -148,7 +160,9 @@ export class WorldRoom {
           fanout.publish(topic, data);
         }
       }
+      frames = told.size;
     }
+    if (frames) this.stats.framesOut.add(msg.type, frames);
   }
 
   chunkOf(x: number, y: number): { cx: number; cy: number } {

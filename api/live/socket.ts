@@ -48,7 +48,11 @@ export function liveSocketModule(
   // Per user, not per connection: reconnecting does not refill the bucket.
   const frames = new RateLimiter(WS_RATE_PER_SECOND, WS_RATE_BURST);
 
-  const send = (socket: { send(data: string): unknown }, message: ServerMessage) => socket.send(JSON.stringify(message));
+  const { framesIn, framesOut } = live.stats;
+  const send = (socket: { send(data: string): unknown }, message: ServerMessage) => {
+    framesOut.add(message.type);
+    return socket.send(JSON.stringify(message));
+  };
 
   return new Elysia({ name: 'wasteland.live', seed: services.instanceId }).ws('/ws', {
     async beforeHandle({ request, cookie, query, set }) {
@@ -110,17 +114,20 @@ export function liveSocketModule(
       if (!conn) return;
       const now = services.now().getTime();
       if (frames.take(conn.userId, now) > 0) {
+        framesIn.add('rate_limited');
         ws.close(Close.rateLimited, 'Too many messages');
         return;
       }
       // Nothing is returned from here: Elysia would send a returned value as one more frame.
       const parsed = parseClientMessage(raw);
       if (!parsed.ok) {
+        framesIn.add('invalid');
         conn.socket.send({ type: 'error', message: parsed.error });
         return;
       }
       conn.active = true;
       const message = parsed.message;
+      framesIn.add(message.type);
       switch (message.type) {
         case 'ping':
           conn.socket.send({ type: 'pong', serverTime: now });

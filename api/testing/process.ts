@@ -11,6 +11,8 @@ export interface ServerProcess {
   pid: number;
   /** Everything it printed so far. */
   output(): string;
+  /** What it printed on stdout alone (its JSON log lines). */
+  stdout(): string;
   /** Resolves with the exit code. */
   exited: Promise<number>;
   /** SIGTERM, then the exit code. */
@@ -32,11 +34,18 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     stderr: 'pipe',
   });
   let out = '';
-  const decoder = new TextDecoder();
-  const drain = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream) out += decoder.decode(chunk, { stream: true });
+  let stdout = '';
+  const drain = async (stream: ReadableStream<Uint8Array>, alone?: (text: string) => void) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk, { stream: true });
+      out += text;
+      alone?.(text);
+    }
   };
-  void drain(child.stdout);
+  void drain(child.stdout, (text) => {
+    stdout += text;
+  });
   void drain(child.stderr);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
@@ -57,6 +66,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     url,
     pid: child.pid,
     output: () => out,
+    stdout: () => stdout,
     exited: child.exited,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { loadConfig, type Config } from '../config.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import type { Database } from '../../db/index.ts';
+import type { Logger } from '../ops/log.ts';
 import { openTestDatabase, type Backend } from './databases.ts';
 
 export interface TestServer extends RunningServer {
@@ -11,15 +12,23 @@ export interface TestServer extends RunningServer {
   config: Config;
 }
 
-/** A real server on a free port over a real database; stop() closes both. */
+/**
+ * A real server on a free port over a real database; stop() closes both. It logs at warn (LOG_LEVEL overrides), so
+ * a test run is not one access line per request; pass `log` (testing/log.ts) to read what it logs.
+ */
 export async function startTestServer(
   backend: Backend,
-  overrides: Partial<Config> & { database?: Database; now?: () => Date } = {},
+  overrides: Partial<Config> & { database?: Database; now?: () => Date; log?: Logger } = {},
 ): Promise<TestServer> {
-  const { database: given, now, ...configOverrides } = overrides;
-  const config: Config = { ...loadConfig({}), port: 0, dataDir: mkdtempSync(join(tmpdir(), 'wl-test-')), ...configOverrides };
+  const { database: given, now, log, ...configOverrides } = overrides;
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL || 'warn' }),
+    port: 0,
+    dataDir: mkdtempSync(join(tmpdir(), 'wl-test-')),
+    ...configOverrides,
+  };
   const database = given ?? (await openTestDatabase(backend));
-  const server = await startServer(config, { database, now });
+  const server = await startServer(config, { database, now, log });
   return {
     ...server,
     database,

@@ -41,6 +41,10 @@ export interface NpcSimStats {
   arrivalsSent: number;
   deposited: number;
   failures: number;
+  /** At the start of the last round, how far the oldest due phase's end lay behind now (ms; 0 when none was due). */
+  lagMs: number;
+  /** Phases stepped by the last round. */
+  lastRoundPhases: number;
 }
 
 /** The tick: a second of game time at scale 1, faster when NPC time runs faster, never below 50 ms. */
@@ -57,6 +61,8 @@ export class NpcSimulation {
     arrivalsSent: 0,
     deposited: 0,
     failures: 0,
+    lagMs: 0,
+    lastRoundPhases: 0,
   };
   private readonly repo: NpcSimRepo;
   private readonly atlases = new Map<string, Promise<PoiAtlas | null>>();
@@ -79,12 +85,15 @@ export class NpcSimulation {
       tickMs?: number;
       parallel?: number;
       log?: (line: string) => void;
+      /** Wraps the simulation's repository (the app times its calls for /metrics). */
+      timeRepo?: <R extends object>(name: string, repo: R) => R;
     } = {},
   ) {
-    this.repo = npcSimRepo(services.database.db);
+    const repo = npcSimRepo(services.database.db);
+    this.repo = options.timeRepo ? options.timeRepo('npcSim', repo) : repo;
     this.parallel = options.parallel ?? (services.database.kind === 'postgres' ? WORLDS_IN_PARALLEL : 1);
     this.tickMs = options.tickMs ?? tickMsFor(services.config.npcTimeScale);
-    const log = options.log ?? ((line: string) => console.log(line));
+    const log = options.log ?? ((line: string) => services.log.info(line));
     const shared = options.sessionLock !== undefined;
     this.lease = new Lease(
       options.sessionLock,
@@ -128,9 +137,15 @@ export class NpcSimulation {
     const done = new Set<number>();
     const before = this.stats.phases;
     this.stats.rounds += 1;
+    let first = true;
     while (this.leading) {
       for (const [id, until] of this.failedUntil) if (until <= Date.now()) this.failedUntil.delete(id);
       const due = await this.repo.due(new Date(now), DUE_BATCH, [...done, ...this.failedUntil.keys()]);
+      if (first) {
+        first = false;
+        const oldest = due[0]?.phaseEndsAt;
+        this.stats.lagMs = oldest ? Math.max(0, now - oldest.getTime()) : 0;
+      }
       if (due.length === 0) break;
       // A settlement at a time, in the order of its NPC whose phase ended first; worlds side by side (they share no
       // rows, so their transactions never wait for each other), one after another on embedded PGlite.
@@ -148,7 +163,8 @@ export class NpcSimulation {
       };
       await Promise.all(Array.from({ length: Math.min(this.parallel, queue.length) }, worker));
     }
-    return this.stats.phases - before;
+    this.stats.lastRoundPhases = this.stats.phases - before;
+    return this.stats.lastRoundPhases;
   }
 
   /** One settlement's transaction, its outcome told; a failure is reported and the settlement left alone a while. */
