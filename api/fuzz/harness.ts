@@ -5,10 +5,11 @@ import fc from 'fast-check';
 import { CHUNK_SIZE, loadCoreForBun, type Core } from '../../core-wasm/index.ts';
 import { MAX_CHUNK_COORD, MAX_TILE_COORD, MIN_TILE_COORD } from '../../core-wasm/constants.ts';
 import { repositories } from '../../db/index.ts';
-import { players } from '../../db/schema/index.ts';
+import { playerEquipment, players } from '../../db/schema/index.ts';
 import { createApp } from '../app.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../contract/auth.ts';
 import { PROTOCOL_VERSION, parseServerMessage } from '../contract/protocol.ts';
+import { CHAT_MESSAGE_MAX, CHAT_MUTE_LIMIT, CHAT_SLOW_MESSAGES, CHAT_SLOW_WINDOW_MS } from '../game/chat.ts';
 import { hashSessionToken, newSessionToken } from '../modules/auth/session.ts';
 import { TestClient, uniqueName } from '../testing/client.ts';
 import type { Backend } from '../testing/databases.ts';
@@ -159,12 +160,17 @@ export async function setupFuzz(backend: Backend): Promise<FuzzEnv> {
       color: '#fff',
       isOnline: false,
     });
+    // The player wears a Portable Radio, so radio chat is fuzzed past its gate too.
+    await server.database.db
+      .insert(playerEquipment)
+      .values({ userId: ids.player, worldId: 'default', slot: 'communication', itemName: 'Portable Radio', quality: 50 });
     const me = await cast.player.json(cast.player.get('/api/player/current'));
     const walkerPos = await cast.walker.json(cast.walker.get('/api/player/current'));
 
     const ctx: FuzzContext = {
       seed: WORLD_SEED,
       usernames: [names.player, names.waiter],
+      playerIds: [ids.player, ids.walker, ids.waiter],
       password: PASSWORD,
       player: { x: me.x, y: me.y },
       nearPoiId: target.id,
@@ -249,7 +255,9 @@ async function fingerprint(server: TestServer): Promise<string> {
       (select count(*) from npc_spawn_signals)::text || '|' ||
       (select md5(coalesce(string_agg(user_id || ':' || (seated_at is not null)::text || ':' || is_ready::text, ',' order by seq), '')) from lobby_entries) || '|' ||
       (select count(*) from worlds)::text || '|' ||
-      (select count(*)::text || ':' || coalesce(max(updated_at)::text, '-') from explored_chunks) as fp`,
+      (select count(*)::text || ':' || coalesce(max(updated_at)::text, '-') from explored_chunks) || '|' ||
+      (select count(*) from chat_messages)::text || '|' ||
+      (select md5(coalesce(string_agg(muter_id || ':' || muted_id, ',' order by muter_id, muted_id), '')) from player_mutes) as fp`,
   );
   return String(row?.fp ?? '');
 }
@@ -266,6 +274,8 @@ const FP_PARTS = [
   'lobby',
   'worlds',
   'explored chunks',
+  'chat messages',
+  'mutes',
 ];
 function fingerprintDiff(a: string, b: string): string {
   const pa = a.split('|');
@@ -338,6 +348,7 @@ export async function checkInvariants(env: FuzzEnv): Promise<string[]> {
     'npc_spawn_signals',
     'explored_chunks',
     'world_events',
+    'chat_messages',
   ]) {
     await check(`${table} rows of a world that does not exist`, worldRef(table));
   }
@@ -362,6 +373,20 @@ export async function checkInvariants(env: FuzzEnv): Promise<string[]> {
   await check(
     'forage cooldowns outside the world',
     sql`select tile_x, tile_y from forage_cooldowns where tile_x < ${MIN_TILE_COORD} or tile_x > ${MAX_TILE_COORD} or tile_y < ${MIN_TILE_COORD} or tile_y > ${MAX_TILE_COORD}`,
+  );
+  await check(
+    'chat messages empty, untrimmed or over the length limit',
+    sql`select id, message from chat_messages where message = '' or message <> btrim(message) or char_length(message) > ${CHAT_MESSAGE_MAX}`,
+  );
+  await check(
+    'chat senders past slow mode (more messages than allowed within one window)',
+    sql.raw(`select m.id, m.user_id from chat_messages m where (select count(*) from chat_messages o where o.user_id = m.user_id
+      and o.created_at <= m.created_at and o.created_at > m.created_at - interval '${CHAT_SLOW_WINDOW_MS} milliseconds') > ${CHAT_SLOW_MESSAGES}`),
+  );
+  await check('players muting themselves', sql`select muter_id from player_mutes where muter_id = muted_id`);
+  await check(
+    'mute lists over the limit',
+    sql`select muter_id, count(*) from player_mutes group by muter_id having count(*) > ${CHAT_MUTE_LIMIT}`,
   );
   await check(
     'world events of an unknown type or empty',

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { MAX_CHUNK_COORD, MAX_TILE_COORD, MIN_TILE_COORD } from '../../core-wasm/constants.ts';
+import { CHAT_MESSAGE_MAX } from '../game/chat.ts';
 import { EQUIPMENT_SLOTS } from '../game/equipment.ts';
 import { NPC_BATCH_MAX } from '../game/npc-equipment.ts';
 import {
@@ -24,6 +25,8 @@ export interface FuzzContext {
   seed: number;
   /** Usernames that exist (never the churner's: failed sign-ins would lock it out). */
   usernames: string[];
+  /** Ids of real players (what a mute names), the player's own among them. */
+  playerIds: string[];
   password: string;
   /** Where the main player stands, and a POI within reach of it. */
   player: { x: number; y: number };
@@ -173,6 +176,23 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     { settlementId: numericId },
     { settlementId: fc.integer({ min: 1, max: 20 }).map(String) },
   );
+  const chatText = fc.oneof(
+    { weight: 4, arbitrary: fc.string({ minLength: 1, maxLength: CHAT_MESSAGE_MAX }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('', '   ', ' \u00a0\t', 'x'.repeat(CHAT_MESSAGE_MAX), 'x'.repeat(CHAT_MESSAGE_MAX + 1)),
+    },
+    { weight: 1, arbitrary: fc.string({ maxLength: CHAT_MESSAGE_MAX }).map((s) => `  ${s}  `) },
+    { weight: 2, arbitrary: withHostileInside(shortText(CHAT_MESSAGE_MAX)) },
+    { weight: 1, arbitrary: hostileString },
+  );
+  const playerId = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...ctx.playerIds) },
+    { weight: 2, arbitrary: fc.uuid() },
+    { weight: 1, arbitrary: fc.constantFrom(...ctx.playerIds).map((id) => id.toUpperCase()) },
+    { weight: 1, arbitrary: withHostileInside(fc.constantFrom(...ctx.playerIds)) },
+    { weight: 1, arbitrary: hostileString },
+  );
   const settlementBody = nearValidObject(
     { settlementId: numericId, worldId: worldIdValue },
     { settlementId: fc.integer({ min: 1, max: 20 }).map(String), worldId: fc.constant('default') },
@@ -257,6 +277,15 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     },
     'GET /api/world/:worldId/players': { auth: true, params: { worldId: worldIdValue }, query: anyQuery },
     'GET /api/world/:worldId/events': { auth: true, params: { worldId: worldIdValue }, query: anyQuery },
+    'GET /api/world/:worldId/chat': { auth: true, params: { worldId: worldIdValue }, query: anyQuery },
+    'POST /api/world/:worldId/chat': {
+      auth: true,
+      params: { worldId: worldIdValue },
+      body: nearValidObject({ message: chatText }, { message: fc.string({ minLength: 1, maxLength: CHAT_MESSAGE_MAX }) }),
+    },
+    'GET /api/player/mutes': { auth: true, query: anyQuery },
+    'PUT /api/player/mutes/:playerId': { auth: true, params: { playerId }, body: noBody },
+    'DELETE /api/player/mutes/:playerId': { auth: true, params: { playerId }, body: noBody },
     'POST /api/player/logout': { auth: true, destructive: true, body: noBody },
     'GET /api/player/current': { auth: true, query: worldIdQuery },
     'POST /api/player/move': {
