@@ -1,0 +1,115 @@
+/**
+ * Radio chat across two server processes on one Postgres database: a message sent through one process reaches
+ * sockets on the other, slow mode counts sends made through both, and a rename relabels the survivor for observers
+ * on the other process (frame and later lists). Needs a Postgres server (DATABASE_URL).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import postgres from 'postgres';
+import type { ChatMessage } from '../../contract/protocol.ts';
+import { CHAT_SLOW_MESSAGES } from '../../game/chat.ts';
+import { TestClient, uniqueName } from '../../testing/client.ts';
+import { freshPostgresUrl } from '../../testing/databases.ts';
+import { TestSocket } from '../../testing/live.ts';
+import { spawnServer, type ServerProcess } from '../../testing/process.ts';
+
+const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+type Seated = TestClient & { id: string; username: string };
+
+describeOnPostgres('radio chat across two processes', () => {
+  let p1: ServerProcess;
+  let p2: ServerProcess;
+  let url: string;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    url = await freshPostgresUrl();
+    const env = { DATABASE_URL: url, WORLD_SEED: '777' };
+    // One after the other: both would otherwise race to apply the migrations.
+    p1 = await spawnServer(env);
+    p2 = await spawnServer(env);
+  }, 90_000);
+  afterAll(async () => {
+    for (const s of sockets) if (s.ws.readyState <= 1) s.close();
+    await Promise.all([p1?.stop(), p2?.stop()]);
+  });
+
+  /** A seated survivor whose calls go to `server`. */
+  async function seated(server: ServerProcess): Promise<Seated> {
+    const c = new TestClient(server.url) as Seated;
+    c.username = uniqueName('xp');
+    c.id = (await c.register(c.username)).id;
+    expect((await c.post('/api/lobby/join-game')).status).toBe(200);
+    expect((await c.get('/api/world/default')).status).toBe(200);
+    return c;
+  }
+  /** The same browser, talking to the other process (a proxy without sticky sessions does exactly this). */
+  function via(c: TestClient, server: ServerProcess): TestClient {
+    const other = new TestClient(server.url);
+    for (const [k, v] of c.cookies) other.cookies.set(k, v);
+    return other;
+  }
+  async function radioOn(userId: string): Promise<void> {
+    const pg = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await pg`insert into player_equipment (user_id, world_id, slot, item_name, quality)
+               values (${userId}, 'default', 'communication', 'Portable Radio', 50)`;
+    } finally {
+      await pg.end();
+    }
+  }
+  function open(c: TestClient): TestSocket {
+    const s = TestSocket.open(c.baseUrl, c);
+    sockets.push(s);
+    return s;
+  }
+
+  test('a message sent through one process reaches a socket on the other; slow mode counts both', async () => {
+    const listener = await seated(p1);
+    const speaker = await seated(p2);
+    await radioOn(speaker.id);
+    const heard = open(listener);
+    await heard.next('players_list');
+
+    const sent = await speaker.post('/api/world/default/chat', { message: 'p2 calling p1' });
+    expect(sent.status).toBe(201);
+    const { message } = (await sent.json()) as { message: ChatMessage };
+    const frame = await heard.next('chat_message', (m) => m.message.id === message.id, 5_000);
+    expect(frame.message).toEqual(message);
+
+    // The rest of the window's allowance, alternating processes; the next one is refused on either.
+    for (let i = 1; i < CHAT_SLOW_MESSAGES; i++) {
+      const through = i % 2 ? via(speaker, p1) : speaker;
+      expect((await through.post('/api/world/default/chat', { message: `hop ${i}` })).status).toBe(201);
+    }
+    for (const through of [via(speaker, p1), speaker]) {
+      const held = await through.post('/api/world/default/chat', { message: 'one too many' });
+      expect(held.status).toBe(429);
+      expect(Number(held.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    const history = (await listener.json(listener.get('/api/world/default/chat'))).messages as ChatMessage[];
+    expect(history.filter((m) => m.playerId === speaker.id)).toHaveLength(CHAT_SLOW_MESSAGES);
+  }, 30_000);
+
+  test('a rename through one process relabels the survivor for observers on the other', async () => {
+    const observer = await seated(p1);
+    const renamer = await seated(p2);
+    const watching = open(observer);
+    await watching.next('players_list');
+    const own = open(renamer);
+    await own.next('players_list');
+    await watching.next('player_joined', (m) => m.player.id === renamer.id, 5_000);
+
+    expect((await renamer.patch('/api/user/display-name', { displayName: 'Far Away Fay' })).status).toBe(200);
+    const update = await watching.next('player_updated', (m) => m.player.id === renamer.id, 5_000);
+    expect(update.player).toMatchObject({ id: renamer.id, name: renamer.username, displayName: 'Far Away Fay' });
+    // The renamer's own process tells its sockets too.
+    await own.next('player_updated', (m) => m.player.id === renamer.id, 5_000);
+
+    // Later lists on the observer's process carry the new name (its presence entry was updated, not only the frame).
+    const listed = (await observer.json(observer.get('/api/world/default/players'))) as {
+      id: string;
+      displayName: string | null;
+    }[];
+    expect(listed.find((p) => p.id === renamer.id)?.displayName).toBe('Far Away Fay');
+  }, 30_000);
+});
