@@ -5,6 +5,7 @@ import { errorFields, errorHandling } from './http/errors.ts';
 import { jsonCompression } from './http/compression.ts';
 import { requestGuards } from './http/guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { writeLimits } from './http/write-limits.ts';
 import { siteModule } from './http/site.ts';
 import { authModule } from './modules/auth/index.ts';
 import { healthModule } from './modules/health/index.ts';
@@ -128,6 +129,13 @@ export function createApp(deps: AppDeps) {
     .use(errorHandling(log))
     .use(securityHeaders(deps.config))
     .use(jsonCompression)
+    .use(
+      writeLimits({
+        config: deps.config,
+        userOfSession: async (hash) => (await services.repos.accounts.findSession(hash, services.now()))?.user.id ?? null,
+        seed: services.instanceId,
+      }),
+    )
     .use(requestGuards(deps.config))
     .use(healthModule(services))
     .use(metricsEndpoint({ config: deps.config, metrics }))

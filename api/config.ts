@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_MAX_PLAYERS, DEFAULT_SEAT_TIMEOUT_MS } from './contract/lobby.ts';
 import { DEFAULT_LOGIN_FAILURES_PER_ADDRESS, DEFAULT_LOGIN_FAILURES_PER_USERNAME, LOGIN_FAILURE_LIMIT } from './contract/auth.ts';
 import { DAY_CYCLE_MS } from './contract/world.ts';
+import { DEFAULT_WRITE_LIMIT_PER_ADDRESS, DEFAULT_WRITE_LIMIT_PER_USER, type WriteLimit } from './http/rate-limit.ts';
 import { itemDef } from './contract/items.ts';
 import { SCAVENGE_RULES } from './game/scavenge.ts';
 import { LOG_LEVELS, type LogLevel } from './ops/log.ts';
@@ -37,6 +38,16 @@ export interface Config {
   loginFailuresPerUsername: number;
   /** Sign-in attempts checked per client address over all usernames per window (LOGIN_FAILURES_PER_ADDRESS). */
   loginFailuresPerAddress: number;
+  /**
+   * Writes (POST, PUT, PATCH, DELETE under /api) per signed-in user: WRITE_RATE_PER_USER a second (default 20,
+   * fractions allowed, 0 turns the limit off) in bursts of up to WRITE_BURST_PER_USER (default 40). Past it: 429.
+   */
+  writeLimitPerUser: WriteLimit;
+  /**
+   * The same per client address (see trustProxyHops), over all its users: WRITE_RATE_PER_ADDRESS (default 50) and
+   * WRITE_BURST_PER_ADDRESS (default 100). Behind a proxy, set TRUST_PROXY, or every player shares the proxy's.
+   */
+  writeLimitPerAddress: WriteLimit;
   /**
    * What a survivor carries on first entering a world (STARTER_KIT, e.g. "Wood Planks:3,Scrap Metal:2"; default
    * none): for demo servers, tutorials and the browser tests. Names must be in the item catalogue.
@@ -107,6 +118,22 @@ function atLeastPairLimit(n: number, name: string): number {
   return n;
 }
 
+/** A write limit from its two variables; a burst below 1 would refuse everything, so it is refused instead. */
+function writeLimit(
+  rate: string | undefined,
+  burst: string | undefined,
+  fallback: WriteLimit,
+  names: [string, string],
+): WriteLimit {
+  let perSecond = fallback.perSecond;
+  if (rate !== undefined && rate !== '') {
+    perSecond = Number(rate);
+    if (!Number.isFinite(perSecond) || perSecond < 0)
+      throw new Error(`${names[0]} must be a number of at least 0, got "${rate}"`);
+  }
+  return { perSecond, burst: positive(int(burst, fallback.burst, names[1]), names[1]) };
+}
+
 function starterKit(value: string | undefined): Config['starterKit'] {
   if (!value?.trim()) return [];
   return value.split(',').map((part) => {
@@ -154,6 +181,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       int(env.LOGIN_FAILURES_PER_ADDRESS, DEFAULT_LOGIN_FAILURES_PER_ADDRESS, 'LOGIN_FAILURES_PER_ADDRESS'),
       'LOGIN_FAILURES_PER_ADDRESS',
     ),
+    writeLimitPerUser: writeLimit(env.WRITE_RATE_PER_USER, env.WRITE_BURST_PER_USER, DEFAULT_WRITE_LIMIT_PER_USER, [
+      'WRITE_RATE_PER_USER',
+      'WRITE_BURST_PER_USER',
+    ]),
+    writeLimitPerAddress: writeLimit(env.WRITE_RATE_PER_ADDRESS, env.WRITE_BURST_PER_ADDRESS, DEFAULT_WRITE_LIMIT_PER_ADDRESS, [
+      'WRITE_RATE_PER_ADDRESS',
+      'WRITE_BURST_PER_ADDRESS',
+    ]),
     starterKit: starterKit(env.STARTER_KIT),
     npcSpawnMinSignificance: signedInt(
       env.NPC_SPAWN_MIN_SIGNIFICANCE,

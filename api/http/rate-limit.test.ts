@@ -27,4 +27,12 @@ describe('rate limiter', () => {
     limiter.take('late', 1_000);
     expect(limiter.size).toBe(1);
   });
+
+  test('a flood from more keys than the table holds, none of them refilled, never grows it past maxKeys', () => {
+    const limiter = new RateLimiter(0.001, 1, 100);
+    for (let i = 0; i < 1_000; i++) limiter.take(`k${i}`, i);
+    expect(limiter.size).toBeLessThanOrEqual(100);
+    // The newest keys are the ones kept: the last one is still spent.
+    expect(limiter.take('k999', 1_000)).toBeGreaterThan(0);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Token buckets keyed by who is asking (a user id, an address). Each key may spend `burst` at once and regains
  * `perSecond` a second. Memory stays bounded: buckets that have refilled to full carry no information and are
- * dropped whenever the table grows past `maxKeys`.
+ * dropped whenever the table reaches `maxKeys`; should none have refilled (a flood from more keys than that), the
+ * oldest are dropped too, which at worst forgives a few keys their debt.
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
@@ -44,6 +45,14 @@ export class RateLimiter {
     for (const [key, b] of this.buckets) {
       if (b.tokens + ((now - b.at) / 1000) * this.perSecond >= this.burst) this.buckets.delete(key);
     }
+    // A Map iterates in insertion order: the first keys are the oldest.
+    const over = this.buckets.size - Math.floor(this.maxKeys * 0.9);
+    if (over <= 0) return;
+    let n = 0;
+    for (const key of this.buckets.keys()) {
+      if (n++ >= over) break;
+      this.buckets.delete(key);
+    }
   }
 
   get size(): number {
@@ -62,3 +71,17 @@ export function rateLimited(
     body: { message: `Too many ${what}; slow down and try again in ${seconds} s` },
   };
 }
+
+/** A write limit's numbers (api/http/write-limits.ts): `perSecond` regained, `burst` at once; perSecond 0 is off. */
+export interface WriteLimit {
+  perSecond: number;
+  burst: number;
+}
+
+/**
+ * Far above what a person clicking can send (the REST move fallback alone is held to 12 a second by its own
+ * limiter), low enough that one account cannot keep the database busy with writes.
+ */
+export const DEFAULT_WRITE_LIMIT_PER_USER: WriteLimit = { perSecond: 20, burst: 40 };
+/** Several players behind one address (a household, a LAN party) share this. */
+export const DEFAULT_WRITE_LIMIT_PER_ADDRESS: WriteLimit = { perSecond: 50, burst: 100 };

@@ -7,6 +7,15 @@ import type { Database } from '../../db/index.ts';
 import type { Logger } from '../ops/log.ts';
 import { openTestDatabase, type Backend } from './databases.ts';
 
+/**
+ * For a test that floods one route on purpose (a race of 50 writes at once, a route's own limiter, the fuzz): the
+ * central write limits off, so what it measures is that route. Every other test runs with the production limits.
+ */
+export const NO_WRITE_LIMITS: Pick<Config, 'writeLimitPerUser' | 'writeLimitPerAddress'> = {
+  writeLimitPerUser: { perSecond: 0, burst: 1 },
+  writeLimitPerAddress: { perSecond: 0, burst: 1 },
+};
+
 export interface TestServer extends RunningServer {
   database: Database;
   config: Config;
