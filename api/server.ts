@@ -5,6 +5,7 @@ import { loadCoreForBun } from '../core-wasm/index.ts';
 import { DatabaseUnreachableError } from '../db/client.ts';
 import { InProcessBus, type Bus } from './live/bus.ts';
 import { PostgresBus } from './live/pg-bus.ts';
+import { drainAndStop, STOP_DEADLINE_MS } from './http/graceful-stop.ts';
 import { errorFields } from './http/errors.ts';
 import type { Latency } from './live/stats.ts';
 import { createLogger, type Logger } from './ops/log.ts';
@@ -49,13 +50,19 @@ export async function startServer(
     port: config.port,
     hostname: process.env.HOST ?? '0.0.0.0',
   });
-  const port = app.server!.port!;
+  const listener = app.server!;
+  const port = listener.port!;
   return {
     url: `http://localhost:${port}`,
     port,
     async stop() {
-      for (const step of beforeStop) await step();
-      await app.stop(true);
+      await drainAndStop(
+        listener,
+        () => app.stop(false),
+        async () => {
+          for (const step of beforeStop) await step();
+        },
+      );
       if (!options.database) await database.close();
     },
   };
@@ -74,7 +81,7 @@ if (import.meta.main) {
     const shutdown = async () => {
       if (stopping) return;
       stopping = true;
-      setTimeout(() => process.exit(1), 10_000).unref();
+      setTimeout(() => process.exit(1), STOP_DEADLINE_MS).unref();
       log.info('stopping: closing live connections and writing positions back');
       await server.stop().catch((err) => log.error(errorFields(err), 'stop failed'));
       log.flush();

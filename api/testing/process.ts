@@ -17,6 +17,10 @@ export interface ServerProcess {
   exited: Promise<number>;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number>;
+  /** Sends a signal (SIGKILL: a crash, nothing runs after it) and answers at once. */
+  kill(signal: 'SIGKILL' | 'SIGTERM'): void;
+  /** The signal that ended it, if one did (null while running or after a clean exit). */
+  signal(): string | null;
 }
 
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
@@ -72,5 +76,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       if (child.exitCode === null) child.kill('SIGTERM');
       return child.exited;
     },
+    kill: (signal) => child.kill(signal),
+    signal: () => (child.signalCode === null ? null : String(child.signalCode)),
   };
 }
