@@ -13,6 +13,7 @@ const benches: { name: string; file: string }[] = [
   { name: 'admission', file: 'api/bench/admission.ts' },
   { name: 'settlements', file: 'api/bench/settlements.ts' },
   { name: 'npcs', file: 'api/bench/npcs.ts' },
+  { name: 'http', file: 'api/bench/http.ts' },
 ];
 
 for (const b of benches) {
