@@ -8,14 +8,20 @@ import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
  * fade), the refusal without a radio, muting that outlives a reload, and a rename the other sees live. Everyone
  * starts with a Portable Radio in the pack and enough for a shelter and a settlement, where it can be put on.
  */
-const test = base.extend<Record<never, never>, { radioServer: E2EServer }>({
-  radioServer: [
+const radioEnv = { WORLD_SEED: '12345', STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Portable Radio:1' };
+const test = base.extend<{ radioServer: E2EServer }, { sharedServer: E2EServer }>({
+  // One server per test that puts a radio on: each founds a settlement at the spawn, and a second one there would
+  // be too close.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
+  radioServer: async ({}, use) => {
+    const server = await startE2EServer(radioEnv);
+    await use(server);
+    await server.stop();
+  },
+  sharedServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
     async ({}, use) => {
-      const server = await startE2EServer({
-        WORLD_SEED: '12345',
-        STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Portable Radio:1',
-      });
+      const server = await startE2EServer(radioEnv);
       await use(server);
       await server.stop();
     },
@@ -119,7 +125,7 @@ test('Enter opens the radio, typing does not walk, Enter sends, the other surviv
 
 test('without a Portable Radio the overlay says so, and sending shows “Failed to send message” with the reason', async ({
   page,
-  radioServer: server,
+  sharedServer: server,
 }) => {
   await enterGame(page, server, `Nora ${Math.random().toString(36).slice(2, 6)}`);
   await page.keyboard.press('Enter');
@@ -130,6 +136,44 @@ test('without a Portable Radio the overlay says so, and sending shows “Failed 
   await expect(toasts(page)).toContainText(CHAT_TEXT.noRadio);
   // The draft stays for another try.
   await expect(chatInput(page)).toHaveValue('hello?');
+});
+
+test('on a phone the overlay stays hidden and the Chat panel sends; the desktop survivor sees it float', async ({
+  browser,
+  radioServer: server,
+}) => {
+  test.setTimeout(120_000);
+  const tag = Math.random().toString(36).slice(2, 6);
+  const [ctxP, ctxD] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [phone, desk] = await Promise.all([ctxP.newPage(), ctxD.newPage()]);
+  await Promise.all([enterGame(phone, server, `Gus ${tag}`), enterGame(desk, server, `Hal ${tag}`)]);
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await equipRadio(phone);
+
+  await phone.keyboard.press('Enter');
+  await expect(overlay(phone)).toBeHidden();
+  await expect(phone.getByRole('textbox', { name: 'Radio message' })).toHaveCount(0);
+  await phone.getByRole('navigation', { name: 'Game panels' }).getByRole('button', { name: 'Chat' }).click();
+  const panel = phone.getByRole('dialog', { name: 'Chat' }).getByTestId('chat-panel');
+  await panel.getByRole('textbox', { name: 'Radio message' }).fill(`  from the phone ${tag}  `);
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const line = panel.getByRole('listitem').filter({ hasText: `Gus ${tag}` });
+  // Sent trimmed, and shown as text.
+  await expect(line.locator('.chat-line__text')).toHaveText(`from the phone ${tag}`);
+  await expect(panel.getByRole('textbox', { name: 'Radio message' })).toHaveValue('');
+  await expect(overlay(desk).getByRole('listitem')).toContainText(`from the phone ${tag}`);
+
+  // Markup is text: it shows as typed and builds no element.
+  const markup = `<img src=x onerror="document.title='owned'"><b>${tag}</b>`;
+  await panel.getByRole('textbox', { name: 'Radio message' }).fill(markup);
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const floated = overlay(desk).getByRole('listitem').filter({ hasText: markup });
+  await expect(floated.locator('.chat-line__text')).toHaveText(markup);
+  await expect(overlay(desk).locator('img, b')).toHaveCount(0);
+  expect(await desk.title()).not.toBe('owned');
+
+  await ctxP.close();
+  await ctxD.close();
 });
 
 test('a muted survivor’s messages stay hidden after a reload until unmuted', async ({ browser, radioServer: server }) => {
@@ -177,7 +221,7 @@ test('a muted survivor’s messages stay hidden after a reload until unmuted', a
 
 test('a display name edited in the Character panel (Escape cancels, Enter confirms) reaches the other survivor live', async ({
   browser,
-  radioServer: server,
+  sharedServer: server,
 }) => {
   test.setTimeout(120_000);
   const tag = Math.random().toString(36).slice(2, 6);

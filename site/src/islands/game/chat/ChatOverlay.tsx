@@ -14,12 +14,15 @@ import './chat.css';
 /** The phone layout uses the Chat panel instead (the overlay's CSS hides it there too). */
 const PHONE = '(max-width: 767px)';
 
-/** Enter opens the radio unless it belongs to something else: a field, a button or link it would press. */
+/**
+ * Enter opens the radio unless it belongs to something else: a field, a button or link it would press, a modal
+ * dialog. A non-modal one (the first-run guide, which takes focus when it appears) does not keep it.
+ */
 function opensChat(e: KeyboardEvent): boolean {
   if (e.key !== 'Enter' || e.repeat || e.isComposing || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return false;
   const target = e.target as HTMLElement | null;
   if (isTypingTarget(target)) return false;
-  if (target && typeof target.closest === 'function' && target.closest('button, a[href], [role="button"], [role="dialog"]'))
+  if (target && typeof target.closest === 'function' && target.closest('button, a[href], [role="button"], [aria-modal="true"]'))
     return false;
   return !window.matchMedia(PHONE).matches;
 }
