@@ -14,6 +14,7 @@ const benches: { name: string; file: string }[] = [
   { name: 'settlements', file: 'api/bench/settlements.ts' },
   { name: 'npcs', file: 'api/bench/npcs.ts' },
   { name: 'http', file: 'api/bench/http.ts' },
+  { name: 'chunks', file: 'api/bench/chunks.ts' },
 ];
 
 for (const b of benches) {

@@ -5,6 +5,7 @@ import { DAY_CYCLE_MS } from './contract/world.ts';
 import { DEFAULT_WRITE_LIMIT_PER_ADDRESS, DEFAULT_WRITE_LIMIT_PER_USER, type WriteLimit } from './http/rate-limit.ts';
 import { itemDef } from './contract/items.ts';
 import { SCAVENGE_RULES } from './game/scavenge.ts';
+import { CHUNK_WIRE_CACHE_SIZE } from './modules/world/chunk-wire.ts';
 import { LOG_LEVELS, type LogLevel } from './ops/log.ts';
 
 /** Everything the server reads from its environment, parsed once at start-up. */
@@ -28,6 +29,11 @@ export interface Config {
   dayCycleMs: number;
   /** Terrain seed for a world created from now on (WORLD_SEED); unset means random. Existing worlds keep theirs. */
   worldSeed: number | undefined;
+  /**
+   * Chunks whose encoded piece of the chunks call is kept, over all worlds (CHUNK_WIRE_CACHE_SIZE, default 1024:
+   * about 29 MiB when full); 0 builds and compresses every answer afresh.
+   */
+  chunkWireCacheSize: number;
   /**
    * Reverse proxies in front of the server (TRUST_PROXY, default 0). With N > 0 the client address is the N-th
    * entry from the right of X-Forwarded-For (the one the outermost trusted proxy appended); with 0 the header is
@@ -172,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ),
     dayCycleMs: positive(int(env.DAY_CYCLE_MS, DAY_CYCLE_MS, 'DAY_CYCLE_MS'), 'DAY_CYCLE_MS'),
     worldSeed: env.WORLD_SEED ? seed(env.WORLD_SEED) : undefined,
+    chunkWireCacheSize: int(env.CHUNK_WIRE_CACHE_SIZE, CHUNK_WIRE_CACHE_SIZE, 'CHUNK_WIRE_CACHE_SIZE'),
     trustProxyHops: proxyHops(env.TRUST_PROXY),
     loginFailuresPerUsername: atLeastPairLimit(
       int(env.LOGIN_FAILURES_PER_USERNAME, DEFAULT_LOGIN_FAILURES_PER_USERNAME, 'LOGIN_FAILURES_PER_USERNAME'),

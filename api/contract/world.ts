@@ -131,6 +131,15 @@ export const Region = type({
 });
 export type Region = typeof Region.infer;
 
+/**
+ * GET /api/world/:worldId/poi-state (same query as chunks): what players have changed about the region's POIs, for
+ * the page, whose WASM core makes the terrain and the POIs themselves. Every POI of the region is listed.
+ */
+export const PoiStates = type({
+  pois: type({ id: 'string', currentSignificance: 'number', hasShelter: 'boolean' }).array(),
+});
+export type PoiStates = typeof PoiStates.infer;
+
 /** GET /api/world/:worldId/terrain-info: the tile under a position and the nearest POI in reach, if any. */
 export const TerrainInfo = type({
   tileX: 'number',

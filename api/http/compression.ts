@@ -3,14 +3,20 @@ import { Elysia } from 'elysia';
 /** Bodies smaller than this go out as they are: gzip would cost more than it saves. */
 const MIN_BYTES = 2048;
 
+/** Whether the client takes gzip answers; the chunks call's pre-compressed answer follows the same rule. */
+export function acceptsGzip(request: Request): boolean {
+  return (request.headers.get('accept-encoding') ?? '').includes('gzip');
+}
+
 /**
  * gzip for JSON API answers when the client accepts it (chunk regions are ~600 KiB of base64 that shrink
- * several-fold). Static files are served as they are.
+ * some twentyfold, but they come already compressed from http/gzip-parts.ts: a Response passes through). Static
+ * files are served as they are.
  */
 export const jsonCompression = new Elysia({ name: 'wasteland.compression' }).mapResponse(
   { as: 'global' },
   ({ request, responseValue, set }) => {
-    if (!(request.headers.get('accept-encoding') ?? '').includes('gzip')) return;
+    if (!acceptsGzip(request)) return;
     const value = responseValue;
     if (value === null || typeof value !== 'object' || value instanceof Response || value instanceof Blob) return;
     const text = JSON.stringify(value);

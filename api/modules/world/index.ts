@@ -3,6 +3,7 @@ import { UNKNOWN_WORLD } from '../../contract/http.ts';
 import {
   ChunksQuery,
   LivePlayers,
+  PoiStates,
   PositionQuery,
   Region,
   TerrainInfo,
@@ -11,7 +12,8 @@ import {
   WorldInfo,
   WorldParams,
 } from '../../contract/world.ts';
-import { errorResponses, httpError } from '../../http/errors.ts';
+import { acceptsGzip } from '../../http/compression.ts';
+import { errorResponses, HttpError, httpError } from '../../http/errors.ts';
 import { toWorldEvent } from '../../live/game-log.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
@@ -40,10 +42,21 @@ export function worldModule(services: Services, worlds: WorldService, live: Live
     .get('/time', () => worlds.time(), { response: { 200: TimeInfo } })
     .get(
       '/world/:worldId/chunks',
-      async ({ params, query }) =>
-        (await worlds.region(params.worldId, query.centerChunkX, query.centerChunkY, query.chunkRadius ?? 1)) ??
-        httpError(404, UNKNOWN_WORLD),
+      async ({ params, query, request }) => {
+        const body = await worlds.regionBody(params.worldId, query.centerChunkX, query.centerChunkY, query.chunkRadius ?? 1);
+        // A Response (encoded from cached pieces, chunk-wire.ts, and sent as it is past jsonCompression) leaves no
+        // room in the handler's type for a returned error: the 404 is thrown.
+        if (!body) throw new HttpError(404, UNKNOWN_WORLD);
+        return body.response(acceptsGzip(request));
+      },
       { game: true, params: WorldParams, query: ChunksQuery, response: { 200: Region, ...inWorld } },
+    )
+    .get(
+      '/world/:worldId/poi-state',
+      async ({ params, query }) =>
+        (await worlds.poiStates(params.worldId, query.centerChunkX, query.centerChunkY, query.chunkRadius ?? 1)) ??
+        httpError(404, UNKNOWN_WORLD),
+      { game: true, params: WorldParams, query: ChunksQuery, response: { 200: PoiStates, ...inWorld } },
     )
     .get(
       '/world/:worldId/terrain-info',

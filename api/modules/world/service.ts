@@ -9,12 +9,14 @@ import {
   type Poi,
 } from '../../../core-wasm/index.ts';
 import { UNKNOWN_WORLD } from '../../contract/http.ts';
-import type { PoiView, Region, TerrainInfo, TimeInfo, WorldInfo } from '../../contract/world.ts';
+import type { PoiStates, PoiView, Region, TerrainInfo, TimeInfo, WorldInfo } from '../../contract/world.ts';
 import { DEFAULT_WORLD_ID } from '../../contract/world.ts';
 import { timeOfDay } from '../../game/day-night.ts';
 import { recoveredSignificance } from '../../game/scavenge.ts';
 import { HttpError } from '../../http/errors.ts';
+import { JsonParts } from '../../http/gzip-parts.ts';
 import type { Services } from '../../services.ts';
+import { type ChunkRange, ChunkWireCache, chunksOf, encodeRegion } from './chunk-wire.ts';
 import { CoreTerrain, WORLD_EXTENT_UNITS } from './terrain.ts';
 
 /** The shape of every POI id: `poi_<seed>_<tileX>_<tileY>`. */
@@ -24,14 +26,26 @@ export const DEFAULT_WORLD_NAME = 'The Wasteland';
 
 export type { PoiView };
 
+/** The chunks of a region that exist: the world ends at ±MAX_CHUNK_COORD. */
+export function regionRange(cx: number, cy: number, radius: number): ChunkRange {
+  const lo = (c: number) => Math.max(-MAX_CHUNK_COORD, c - radius);
+  const hi = (c: number) => Math.min(MAX_CHUNK_COORD, c + radius);
+  return { cx0: lo(cx), cx1: hi(cx), cy0: lo(cy), cy1: hi(cy) };
+}
+
 /** Worlds, their terrain over the WASM core, and the world clock. */
 export class WorldService {
   private readonly worlds = new Map<string, Promise<{ info: WorldInfo; terrain: CoreTerrain } | null>>();
+  /** Null when the chunks call builds every answer afresh (a capacity of 0: the bench's before). */
+  readonly wires: ChunkWireCache | null;
 
   constructor(
     private readonly services: Services,
     private readonly core: Core,
-  ) {}
+  ) {
+    const size = services.config.chunkWireCacheSize;
+    this.wires = size > 0 ? new ChunkWireCache(size) : null;
+  }
 
   private newSeed(): number {
     if (this.services.config.worldSeed !== undefined) return this.services.config.worldSeed;
@@ -106,45 +120,83 @@ export class WorldService {
     return { ...p, x: p.worldX, y: p.worldY, currentSignificance: current, hasShelter: state?.hasShelter ?? false };
   }
 
+  /** What players have done to these POIs, by id (POIs never touched have no state). */
+  private async statesOf(worldId: string, pois: readonly Poi[]) {
+    const rows = await this.services.repos.actions.poiStates(
+      worldId,
+      pois.map((p) => p.id),
+    );
+    return new Map(rows.map((s) => [s.poiId, s]));
+  }
+
   /** The generated POIs with what players have done to them applied. */
   async poiViews(worldId: string, pois: Poi[]): Promise<PoiView[]> {
-    const states = new Map(
-      (
-        await this.services.repos.actions.poiStates(
-          worldId,
-          pois.map((p) => p.id),
-        )
-      ).map((s) => [s.poiId, s]),
-    );
+    const states = await this.statesOf(worldId, pois);
     return pois.map((p) => this.poiView(p, states.get(p.id)));
   }
 
-  async region(worldId: string, cx: number, cy: number, radius: number): Promise<Region | null> {
-    const w = await this.world(worldId);
-    if (!w) return null;
-    const chunks: Region['chunks'] = [];
-    const pois: Poi[] = [];
-    // The world ends at ±MAX_CHUNK_COORD: a region reaching past the edge holds only the chunks that exist.
-    const lo = (c: number) => Math.max(-MAX_CHUNK_COORD, c - radius);
-    const hi = (c: number) => Math.min(MAX_CHUNK_COORD, c + radius);
-    for (let y = lo(cy); y <= hi(cy); y++) {
-      for (let x = lo(cx); x <= hi(cx); x++) {
-        chunks.push({ x, y, tiles: Buffer.from(w.terrain.chunkBiomes(x, y)).toString('base64') });
-        pois.push(...w.terrain.pois(x, y));
-      }
-    }
-    const range = { cx0: lo(cx), cx1: hi(cx), cy0: lo(cy), cy1: hi(cy) };
-    const [poiViews, settlements, shelters] = await Promise.all([
-      this.poiViews(worldId, pois),
+  private async settlementsAndShelters(worldId: string, range: ChunkRange) {
+    const [settlements, shelters] = await Promise.all([
       this.services.repos.settlements.settlementsInChunks(worldId, range),
       this.services.repos.settlements.sheltersInChunks(worldId, range),
     ]);
     return {
-      chunks,
-      legend: [...BIOME_NAMES],
-      pois: poiViews,
       settlements: settlements.map((st) => ({ id: String(st.id), worldId: st.worldId, name: st.name, x: st.x, y: st.y })),
       shelters: shelters.map((sh) => ({ id: String(sh.id), x: sh.x, y: sh.y })),
+    };
+  }
+
+  /** The chunks call's answer built afresh: the reference the cached answer (regionBody) must equal. */
+  async region(worldId: string, cx: number, cy: number, radius: number): Promise<Region | null> {
+    const w = await this.world(worldId);
+    if (!w) return null;
+    const range = regionRange(cx, cy, radius);
+    const chunks: Region['chunks'] = [];
+    const pois: Poi[] = [];
+    for (const { x, y } of chunksOf(range)) {
+      chunks.push({ x, y, tiles: Buffer.from(w.terrain.chunkBiomes(x, y)).toString('base64') });
+      pois.push(...w.terrain.pois(x, y));
+    }
+    const [poiViews, placed] = await Promise.all([this.poiViews(worldId, pois), this.settlementsAndShelters(worldId, range)]);
+    return { chunks, legend: [...BIOME_NAMES], pois: poiViews, ...placed };
+  }
+
+  /**
+   * The chunks call's answer from each chunk's encoded pieces (chunk-wire.ts), ready to send as JSON or gzip. With
+   * the cache off, the whole text is built and compressed on every call, as before the cache.
+   */
+  async regionBody(worldId: string, cx: number, cy: number, radius: number): Promise<JsonParts | null> {
+    if (!this.wires) {
+      const region = await this.region(worldId, cx, cy, radius);
+      return region && new JsonParts().text(JSON.stringify(region));
+    }
+    const wires = this.wires;
+    const w = await this.world(worldId);
+    if (!w) return null;
+    const range = regionRange(cx, cy, radius);
+    const view = this.poiView.bind(this);
+    const chunks = chunksOf(range).map(({ x, y }) => wires.chunk(w.terrain, x, y, view));
+    const [states, placed] = await Promise.all([
+      this.statesOf(
+        worldId,
+        chunks.flatMap((c) => c.pois),
+      ),
+      this.settlementsAndShelters(worldId, range),
+    ]);
+    return encodeRegion(chunks, states, view, placed.settlements, placed.shelters);
+  }
+
+  /** The light read: every POI of the region with its current significance and shelter, nothing the core makes. */
+  async poiStates(worldId: string, cx: number, cy: number, radius: number): Promise<PoiStates | null> {
+    const w = await this.world(worldId);
+    if (!w) return null;
+    const pois = chunksOf(regionRange(cx, cy, radius)).flatMap(({ x, y }) => w.terrain.pois(x, y));
+    return {
+      pois: (await this.poiViews(worldId, pois)).map((p) => ({
+        id: p.id,
+        currentSignificance: p.currentSignificance,
+        hasShelter: p.hasShelter,
+      })),
     };
   }
 

@@ -19,10 +19,27 @@ const SAFE_SPAWN = new Set<number>([Biome.plains, Biome.desert, Biome.hills]);
 const CHUNK_CACHE_SIZE = 512;
 export const WORLD_EXTENT_UNITS = MAX_CHUNK_COORD * CHUNK_WORLD_UNITS;
 
-/** One world's terrain over the WASM core, with the chunks it has generated kept in a small LRU. */
+/** A Map as an LRU: a hit moves the key to the back, the front goes beyond `capacity`. */
+export function remembered<V>(cache: Map<string, V>, key: string, capacity: number, make: () => V): V {
+  let value = cache.get(key);
+  if (value !== undefined) {
+    cache.delete(key);
+  } else {
+    value = make();
+    if (cache.size >= capacity) cache.delete(cache.keys().next().value!);
+  }
+  cache.set(key, value);
+  return value;
+}
+
+/**
+ * One world's terrain over the WASM core, with the chunks and POIs it has generated kept in small LRUs (each costs
+ * the core about a millisecond a chunk).
+ */
 export class CoreTerrain implements WorldTerrain {
   readonly moveRules: MoveRules;
   private readonly chunks = new Map<string, Uint8Array>();
+  private readonly chunkPois = new Map<string, Poi[]>();
 
   constructor(
     private readonly core: Core,
@@ -35,16 +52,9 @@ export class CoreTerrain implements WorldTerrain {
   }
 
   chunkBiomes(cx: number, cy: number): Uint8Array {
-    const key = chunkKey(cx, cy);
-    let bytes = this.chunks.get(key);
-    if (bytes) {
-      this.chunks.delete(key);
-    } else {
-      bytes = this.core.generateChunk(this.seed, cx, cy).biomes.slice();
-      if (this.chunks.size >= CHUNK_CACHE_SIZE) this.chunks.delete(this.chunks.keys().next().value!);
-    }
-    this.chunks.set(key, bytes);
-    return bytes;
+    return remembered(this.chunks, chunkKey(cx, cy), CHUNK_CACHE_SIZE, () =>
+      this.core.generateChunk(this.seed, cx, cy).biomes.slice(),
+    );
   }
 
   biomeAtTile(tx: number, ty: number): number {
@@ -55,8 +65,9 @@ export class CoreTerrain implements WorldTerrain {
     return this.biomeAtTile(tileOfWorld(x), tileOfWorld(y));
   }
 
+  /** Shared with every caller: read, never change. Throws beyond the world's edge (nothing is cached then). */
   pois(cx: number, cy: number): Poi[] {
-    return this.core.pois(this.seed, cx, cy);
+    return remembered(this.chunkPois, chunkKey(cx, cy), CHUNK_CACHE_SIZE, () => this.core.pois(this.seed, cx, cy));
   }
 
   /** The nearest safe tile to a point near the origin chosen by `salt`, searched in growing squares. */

@@ -1,7 +1,7 @@
 /**
  * Keeps $nearbyPoi and $playerTile in step with the survivor. The engine knows the POIs (from the core) and the
  * significance changes it has heard (poi_updated, our own searches); the server's current significance comes in
- * two ways: the POIs of the 3 × 3 chunks around the survivor on entering a sector (the chunks call), and, while
+ * two ways: the POIs of the 3 × 3 chunks around the survivor on entering a sector (the poi-state read), and, while
  * the survivor stands still within reach of a POI, terrain-info every 5 s (spec section 7; not again within 2 s
  * on the same tile).
  */
@@ -29,7 +29,7 @@ export interface NearbyDeps {
   engine: NearbySource;
   /** GET terrain-info at a position: the POI covering it, if any. */
   terrainPoi(x: number, y: number): Promise<PoiState | null>;
-  /** GET chunks around a chunk: every POI's current significance. */
+  /** GET poi-state around a chunk: every POI's current significance. */
   regionPois(cx: number, cy: number): Promise<PoiState[]>;
   onError(err: unknown): void;
   timers?: Timers;

@@ -6,6 +6,7 @@ import { atom } from 'nanostores';
 import { api, unwrap } from '../../lib/api.ts';
 import { toast } from '../../islands/game/toast/toast-store.ts';
 import { resetActionStores } from '../../stores/actions.ts';
+import { poiStateRead } from '../pois/calls.ts';
 import type { PoiLayer } from '../pois/layer.ts';
 import type { GameSession } from '../session/context.ts';
 import { handleUnauthorized } from '../session/unauthorized.ts';
@@ -37,8 +38,7 @@ export function wireActions(s: GameSession, pois: PoiLayer): void {
       setPoiSignificance: (id, sig) => pois.setSignificance(id, sig),
     },
     terrainPoi: async (x, y) => (await unwrap(world['terrain-info'].get({ query: { x, y } }))).poi,
-    regionPois: async (cx, cy) =>
-      (await unwrap(world.chunks.get({ query: { centerChunkX: cx, centerChunkY: cy, chunkRadius: 1 } }))).pois,
+    regionPois: poiStateRead(worldId),
     onError: (err) => s.failed('POI significance refresh', err),
   });
   $actions.set(actions);
