@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_MAX_PLAYERS, DEFAULT_SEAT_TIMEOUT_MS } from './contract/lobby.ts';
 import { DEFAULT_LOGIN_FAILURES_PER_ADDRESS, DEFAULT_LOGIN_FAILURES_PER_USERNAME, LOGIN_FAILURE_LIMIT } from './contract/auth.ts';
 import { DAY_CYCLE_MS } from './contract/world.ts';
+import { MOVE_FLUSH_MIN_MS } from './contract/protocol.ts';
 import { DEFAULT_WRITE_LIMIT_PER_ADDRESS, DEFAULT_WRITE_LIMIT_PER_USER, type WriteLimit } from './http/rate-limit.ts';
 import { itemDef } from './contract/items.ts';
 import { SCAVENGE_RULES } from './game/scavenge.ts';
@@ -69,6 +70,12 @@ export interface Config {
    * cycle take 6 seconds (demos, tests). The world's own clocks (POI recovery, forage cooldowns) keep their pace.
    */
   npcTimeScale: number;
+  /**
+   * MOVE_FLUSH_MS (default 10, MOVE_FLUSH_MIN_MS): moves go out as soon as the server is idle, but a world's frames of
+   * moves at least this many ms apart (at most 1000 / n a second to an observer). `beat`: the former fixed 25 ms
+   * wall-clock beat instead (fewer frames, a move waits up to 25 ms).
+   */
+  moveFlushMs: number | 'beat';
   /** LOG_LEVEL (default info): trace, debug, info (an access line per request), warn, error, fatal or silent. */
   logLevel: LogLevel;
   /**
@@ -98,6 +105,15 @@ function logLevel(value: string | undefined): LogLevel {
   if (!(LOG_LEVELS as readonly string[]).includes(level))
     throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
   return level as LogLevel;
+}
+
+function moveFlush(value: string | undefined): number | 'beat' {
+  if (value === undefined || value === '') return MOVE_FLUSH_MIN_MS;
+  if (value.trim() === 'beat') return 'beat';
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`MOVE_FLUSH_MS must be a whole number of ms (at least 1) or "beat", got "${value}"`);
+  return n;
 }
 
 function signedInt(value: string | undefined, fallback: number, name: string): number {
@@ -203,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'NPC_SPAWN_MIN_SIGNIFICANCE',
     ),
     npcTimeScale: timeScale(env.NPC_TIME_SCALE),
+    moveFlushMs: moveFlush(env.MOVE_FLUSH_MS),
     logLevel: logLevel(env.LOG_LEVEL),
     metricsToken: env.METRICS_TOKEN || undefined,
   };

@@ -1,13 +1,16 @@
 /**
  * Live fan-out benchmark: W worlds × P players, each moving M times a second over real WebSockets on loopback, for
  * S seconds, in one run against
- *   1. a raw Bun pub/sub floor with the same shape (pubsub-floor.ts: per-world topic, 25 ms batching, nothing else);
+ *   1. raw Bun pub/sub floors with the same shape (pubsub-floor.ts: per-world topic, nothing else), one per flush
+ *      policy: the 25 ms beat, the adaptive beat, and every move at once (the latency floor);
  *   2. the production server in one process, on embedded PGlite and (with DATABASE_URL) on Postgres;
  *   3. with DATABASE_URL: two server processes on one Postgres database, each world's players split between them,
- *      so every move crosses the LISTEN/NOTIFY bus to half its observers.
- * Prints p50/p99 delivery latency, frames delivered/s, NOTIFY/s, CPU and RSS per process, and the ratios.
- * Measures; never fails. BENCH_WORLDS (50), BENCH_PLAYERS (20), BENCH_MOVES_PER_SECOND (10), BENCH_SECONDS (20),
- * BENCH_MODES (floor,one,two).
+ *      so every move crosses the LISTEN/NOTIFY bus to half its observers;
+ * each server run once per flush policy (MOVE_FLUSH_MS), so old and new are compared under the same load.
+ * Prints p50/p99 delivery latency, frames delivered/s (and per observer), NOTIFY/s, CPU and peak RSS per process,
+ * and the ratios. Measures; never fails. BENCH_WORLDS (50), BENCH_PLAYERS (20), BENCH_MOVES_PER_SECOND (10),
+ * BENCH_SECONDS (20), BENCH_MODES (floor,one,two), BENCH_FLOORS (beat,adaptive,immediate), BENCH_FLUSH (the
+ * MOVE_FLUSH_MS values to compare: beat,10).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +31,8 @@ const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 20);
 const RATE = Number(process.env.BENCH_MOVES_PER_SECOND ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const MODES = (process.env.BENCH_MODES ?? 'floor,one,two').split(',');
+const FLOORS = (process.env.BENCH_FLOORS ?? 'beat,adaptive,immediate').split(',');
+const FLUSHES = (process.env.BENCH_FLUSH ?? 'beat,10').split(',');
 const root = resolve(import.meta.dir, '../..');
 const load = { rate: RATE, seconds: SECONDS };
 
@@ -68,7 +73,8 @@ function gameUser(u: Seeded, server: ServerProcess): LoadUser {
   };
 }
 
-const serverEnv = { MAX_PLAYERS: String(WORLDS * PLAYERS + 10) };
+const serverEnv = (flush: string) => ({ MAX_PLAYERS: String(WORLDS * PLAYERS + 10), LOG_LEVEL: 'warn', MOVE_FLUSH_MS: flush });
+const flushName = (flush: string) => (flush === 'beat' ? 'flush beat' : `flush ${flush} ms`);
 const results: { name: string; r: LoadResult; notifiesPerSecond?: number }[] = [];
 
 function report(name: string, r: LoadResult, notifiesPerSecond?: number) {
@@ -76,7 +82,8 @@ function report(name: string, r: LoadResult, notifiesPerSecond?: number) {
   const procs = r.processes.map((p, i) => `#${i + 1} ${p.cpuPercent.toFixed(0)}% CPU, ${p.rssPeakMiB.toFixed(0)} MiB`).join('; ');
   console.log(
     `${name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms (${r.samples} samples); ` +
-      `moves ${r.sentPerSecond.toFixed(0)}/s, rejected ${r.rejected}; frames delivered ${r.framesPerSecond.toFixed(0)}/s` +
+      `moves ${r.sentPerSecond.toFixed(0)}/s, rejected ${r.rejected}; frames delivered ${r.framesPerSecond.toFixed(0)}/s ` +
+      `(${(r.framesPerSecond / (WORLDS * PLAYERS)).toFixed(0)} per observer)` +
       (notifiesPerSecond !== undefined ? `; NOTIFY ${notifiesPerSecond.toFixed(0)}/s` : '') +
       `; servers: ${procs}` +
       (r.databaseCpuPercent !== undefined ? `; Postgres ${r.databaseCpuPercent.toFixed(0)}% CPU` : '') +
@@ -86,9 +93,13 @@ function report(name: string, r: LoadResult, notifiesPerSecond?: number) {
 
 console.log(`${WORLDS} worlds × ${PLAYERS} players, ${RATE} moves/s each, ${SECONDS} s per run`);
 
-if (MODES.includes('floor')) {
+for (const policy of MODES.includes('floor') ? FLOORS : []) {
   const port = await freePort();
-  const floor = Bun.spawn(['bun', 'api/bench/pubsub-floor.ts', String(port)], { cwd: root, stdout: 'ignore', stderr: 'inherit' });
+  const floor = Bun.spawn(['bun', 'api/bench/pubsub-floor.ts', String(port), policy], {
+    cwd: root,
+    stdout: 'ignore',
+    stderr: 'inherit',
+  });
   for (let i = 0; ; i++) {
     const up = await fetch(`http://127.0.0.1:${port}/`).then(
       () => true,
@@ -103,7 +114,7 @@ if (MODES.includes('floor')) {
     const worldId = `w${Math.floor(i / PLAYERS)}`;
     return { id, worldId, url: `ws://127.0.0.1:${port}/?worldId=${worldId}&id=${id}`, headers: {} };
   });
-  report('raw Bun pub/sub floor', await runLoad(users, { ...load, pids: [floor.pid] }));
+  report(`floor ${policy}`, await runLoad(users, { ...load, pids: [floor.pid] }));
   floor.kill();
   await floor.exited;
 }
@@ -111,51 +122,77 @@ if (MODES.includes('floor')) {
 if (MODES.includes('one')) {
   const backends: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   for (const backend of backends) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'wl-bench-'));
-    const url = backend === 'postgres' ? await freshPostgresUrl() : '';
-    const seeded = await seed(url ? { url } : { dataDir });
-    const server = await spawnServer({ ...serverEnv, DATABASE_URL: url, DATA_DIR: dataDir });
-    if (backend === 'pglite') await chunksCall(server, seeded[0]!);
-    const databaseCpuSeconds = backend === 'postgres' ? postgresCpuSeconds : undefined;
-    const users = seeded.map((u) => gameUser(u, server));
-    report(`one process on ${backend}`, await runLoad(users, { ...load, pids: [server.pid], databaseCpuSeconds }));
-    await server.stop();
+    for (const flush of FLUSHES) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'wl-bench-'));
+      const url = backend === 'postgres' ? await freshPostgresUrl() : '';
+      const seeded = await seed(url ? { url } : { dataDir });
+      const server = await spawnServer({ ...serverEnv(flush), DATABASE_URL: url, DATA_DIR: dataDir });
+      if (backend === 'pglite' && flush === FLUSHES[0]) await chunksCall(server, seeded[0]!);
+      const databaseCpuSeconds = backend === 'postgres' ? postgresCpuSeconds : undefined;
+      const users = seeded.map((u) => gameUser(u, server));
+      report(
+        `one process on ${backend}, ${flushName(flush)}`,
+        await runLoad(users, { ...load, pids: [server.pid], databaseCpuSeconds }),
+      );
+      await server.stop();
+    }
   }
 }
 
 if (MODES.includes('two') && process.env.DATABASE_URL) {
-  const url = await freshPostgresUrl();
-  const seeded = await seed({ url });
-  const p1 = await spawnServer({ ...serverEnv, DATABASE_URL: url });
-  const p2 = await spawnServer({ ...serverEnv, DATABASE_URL: url });
-  // Count what crosses the bus, as Postgres delivers it to a third listener.
-  const listener = postgres(url, { max: 1, onnotice: () => {} });
-  let notifies = 0;
-  await listener.listen(BUS_CHANNEL, () => {
-    notifies += 1;
-  });
-  // Half of each world on each process: a proxy without sticky sessions spreads a world's players like this.
-  const users = seeded.map((u, i) => gameUser(u, i % 2 ? p2 : p1));
-  const before = notifies;
-  const t0 = performance.now();
-  const r = await runLoad(users, { ...load, pids: [p1.pid, p2.pid], databaseCpuSeconds: postgresCpuSeconds });
-  report('two processes on Postgres (bus)', r, (notifies - before) / ((performance.now() - t0) / 1000));
-  await listener.end();
-  await Promise.all([p1.stop(), p2.stop()]);
+  for (const flush of FLUSHES) {
+    const url = await freshPostgresUrl();
+    const seeded = await seed({ url });
+    const p1 = await spawnServer({ ...serverEnv(flush), DATABASE_URL: url });
+    const p2 = await spawnServer({ ...serverEnv(flush), DATABASE_URL: url });
+    // Count what crosses the bus, as Postgres delivers it to a third listener.
+    const listener = postgres(url, { max: 1, onnotice: () => {} });
+    let notifies = 0;
+    await listener.listen(BUS_CHANNEL, () => {
+      notifies += 1;
+    });
+    // Half of each world on each process: a proxy without sticky sessions spreads a world's players like this.
+    const users = seeded.map((u, i) => gameUser(u, i % 2 ? p2 : p1));
+    const before = notifies;
+    const t0 = performance.now();
+    const r = await runLoad(users, { ...load, pids: [p1.pid, p2.pid], databaseCpuSeconds: postgresCpuSeconds });
+    report(`two processes on Postgres (bus), ${flushName(flush)}`, r, (notifies - before) / ((performance.now() - t0) / 1000));
+    await listener.end();
+    await Promise.all([p1.stop(), p2.stop()]);
+  }
 } else if (MODES.includes('two')) {
   console.log('two processes: skipped (needs DATABASE_URL: PGlite serves one process)');
 }
 
 const find = (name: string) => results.find((x) => x.name === name)?.r;
-const floor = find('raw Bun pub/sub floor');
-const onePg = find('one process on postgres');
-const oneLite = find('one process on pglite');
-const two = find('two processes on Postgres (bus)');
-if (two && onePg)
-  console.log(`ratio two processes / one process (Postgres), p99: ${(two.p99 / onePg.p99).toFixed(2)}× (goal ≤ 1.3×)`);
-if (onePg && floor)
-  console.log(`ratio one process (Postgres) / floor, p99: ${(onePg.p99 / floor.p99).toFixed(2)}× (goal ≤ 1.6×)`);
-if (oneLite && floor) console.log(`ratio one process (PGlite) / floor, p99: ${(oneLite.p99 / floor.p99).toFixed(2)}×`);
+const cpu = (r: LoadResult) => r.processes.reduce((sum, p) => sum + p.cpuPercent, 0);
+const ratio = (what: string, a: LoadResult | undefined, b: LoadResult | undefined) => {
+  if (!a || !b) return;
+  console.log(
+    `${what}: p50 ${(a.p50 / b.p50).toFixed(2)}×, p99 ${(a.p99 / b.p99).toFixed(2)}×, ` +
+      `server CPU ${(cpu(a) / cpu(b)).toFixed(2)}×, frames ${(a.framesPerSecond / b.framesPerSecond).toFixed(2)}×`,
+  );
+};
+console.log('\nratios (same run):');
+const floors = { beat: find('floor beat'), adaptive: find('floor adaptive'), immediate: find('floor immediate') };
+ratio('floor adaptive / floor beat', floors.adaptive, floors.beat);
+for (const backend of ['pglite', 'postgres']) {
+  const [old, ...news] = FLUSHES.map((f) => find(`one process on ${backend}, ${flushName(f)}`));
+  for (const [i, r] of news.entries()) {
+    ratio(`one process on ${backend}, ${flushName(FLUSHES[i + 1]!)} / ${flushName(FLUSHES[0]!)}`, r, old);
+    ratio(`one process on ${backend}, ${flushName(FLUSHES[i + 1]!)} / floor adaptive`, r, floors.adaptive);
+  }
+  ratio(`one process on ${backend}, ${flushName(FLUSHES[0]!)} / floor beat`, old, floors.beat);
+}
+const twos = FLUSHES.map((f) => find(`two processes on Postgres (bus), ${flushName(f)}`));
+for (const [i, r] of twos.entries()) {
+  if (i > 0) ratio(`two processes, ${flushName(FLUSHES[i]!)} / ${flushName(FLUSHES[0]!)}`, r, twos[0]);
+  ratio(
+    `two processes / one process (Postgres), ${flushName(FLUSHES[i]!)}`,
+    r,
+    find(`one process on postgres, ${flushName(FLUSHES[i]!)}`),
+  );
+}
 process.exit(0);
 
 /** The chunks call at radius 2 (kept from the first live benchmark). */

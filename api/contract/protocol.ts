@@ -24,9 +24,12 @@ export const Close = {
 
 export const WS_MAX_MESSAGE_BYTES = 4096;
 /**
- * Moves are fanned out in ticks: each sector's moves of the last tick go out as one `players_moved` frame, so an
- * observer gets ~40 frames a second however many survivors walk around it.
+ * Moves go out in `players_moved` frames, each with the latest position of every mover in the observer's 3 × 3 since
+ * the last one. A server sends a move as soon as it is idle, but spaces an observer's frames of moves at least
+ * MOVE_FLUSH_MIN_MS apart: a quiet world hears a step at once, a crowded one gets about 100 frames a second at most.
  */
+export const MOVE_FLUSH_MIN_MS = 10;
+/** The fixed beat a server may be set to instead (MOVE_FLUSH_MS=beat): one frame of moves every 25 ms. */
 export const MOVE_FANOUT_MS = 25;
 /** Token bucket per connection. */
 export const WS_RATE_PER_SECOND = 20;
@@ -107,7 +110,7 @@ export const ServerMessage = type({ type: "'connected'", protocolVersion: 'numbe
   .or({ type: "'player_moved'", playerId: id, x: finite, y: finite })
   /** A survivor's name changed (display-name editor): observers relabel them without reloading. */
   .or({ type: "'player_updated'", player: LivePlayer })
-  /** Moves gathered over one fan-out tick (MOVE_FANOUT_MS): the latest position of each mover in range. */
+  /** Moves since the observer's last such frame (MOVE_FLUSH_MIN_MS): the latest position of each mover in range. */
   .or({ type: "'players_moved'", moves: Move.array() })
   .or({ type: "'move_rejected'", x: finite, y: finite, reason: 'string' })
   .or({ type: "'time_update'", time: TimeInfo })

@@ -7,6 +7,7 @@ import { TestSocket } from '../testing/live.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { InProcessBus } from './bus.ts';
 import { LiveHub } from './hub.ts';
+import { loadConfig } from '../config.ts';
 import type { Services } from '../services.ts';
 import { repositories } from '../../db/index.ts';
 
@@ -157,7 +158,7 @@ describe.each(backends())('live access on %s', (backend) => {
 });
 
 test('the live hub opens no room for a world that does not resolve', async () => {
-  const services = { now: () => new Date(), repos: {} } as Services;
+  const services = { now: () => new Date(), repos: {}, config: loadConfig({}) } as Services;
   const live = new LiveHub(
     services,
     async () => {

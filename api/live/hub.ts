@@ -9,13 +9,14 @@ import { colorFor, hashString, type Entity } from './entity.ts';
 import { GameLog } from './game-log.ts';
 import { type Fanout, type LiveSocket, WorldRoom, type WorldTerrain } from './room.ts';
 import { WRITE_BACK_INTERVAL_MS } from './write-back.ts';
-import { Metronome } from './metronome.ts';
+import { AdaptiveBeat, type Beat, Metronome } from './metronome.ts';
 import { applyRename } from './rename.ts';
 import { type LiveStats, newLiveStats } from './stats.ts';
 
 /**
- * With other processes on the bus, rooms tell their sockets this long after each beat, so the other processes' moves
- * of the same beat (NOTIFY takes a few ms: `bun run bench bus`) go out in the same frame.
+ * On the fixed beat (MOVE_FLUSH_MS=beat) with other processes on the bus, rooms tell their sockets this long after
+ * each beat, so the other processes' moves of the same beat (NOTIFY takes a few ms: `bun run bench bus`) go out in the
+ * same frame. The adaptive beat needs no gap: their moves wake it on arrival.
  */
 export const BUS_GATHER_MS = 6;
 
@@ -33,7 +34,7 @@ export class LiveHub {
   private readonly opening = new Map<string, Promise<WorldRoom>>();
   private fanout: Fanout = noFanout;
   private stopped = false;
-  private readonly metronome: Metronome;
+  private readonly metronome: Beat;
   private sweepTimer: ReturnType<typeof setInterval> | null = null;
   private sweepingRooms = false;
   readonly log: GameLog;
@@ -46,7 +47,8 @@ export class LiveHub {
     /** Frame counts and move lag for /metrics. */
     readonly stats: LiveStats = newLiveStats(),
   ) {
-    this.metronome = new Metronome(MOVE_FANOUT_MS, bus.shared ? BUS_GATHER_MS : 0);
+    const flush = services.config.moveFlushMs;
+    this.metronome = flush === 'beat' ? new Metronome(MOVE_FANOUT_MS, bus.shared ? BUS_GATHER_MS : 0) : new AdaptiveBeat(flush);
     this.log = new GameLog(services.repos, (worldId, event) =>
       this.send(worldId, { to: 'world' }, { type: 'world_event', event }),
     );

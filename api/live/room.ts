@@ -9,7 +9,7 @@ import { distinctColor, presenceEntry, toLivePlayer, type Entity, type PresenceE
 import type { GameLog } from './game-log.ts';
 import { inInterest, userTopic, Viewers, viewTopic, worldTopic } from './interest.ts';
 import { PRESENCE_HEARTBEAT_MS, Presence } from './presence.ts';
-import type { Metronome } from './metronome.ts';
+import type { Beat } from './metronome.ts';
 import { MoveOutbox } from './move-outbox.ts';
 import { type LiveStats, newLiveStats } from './stats.ts';
 import { applyBatch } from './room-apply.ts';
@@ -23,8 +23,8 @@ export interface RoomDeps {
   terrain: WorldTerrain;
   repos: Repositories;
   bus: Bus;
-  /** The process's shared beat: the room ticks on it (every MOVE_FANOUT_MS). */
-  metronome: Metronome;
+  /** The process's shared beat: the room ticks and delivers on it, and wakes it when it has something to say. */
+  metronome: Beat;
   fanout: () => Fanout;
   log: GameLog;
   now: () => number;
@@ -108,6 +108,7 @@ export class WorldRoom {
 
   emit(event: BusEvent): void {
     this.pending.push(event);
+    this.deps.metronome.wake();
   }
 
   /** A frame for an audience in this world, on every process (next tick). */
@@ -136,6 +137,8 @@ export class WorldRoom {
   /** Folds a batch from the bus (any process, this one included) into presence and tells this process's sockets. */
   apply(from: string, events: BusEvent[]): void {
     applyBatch(this, from, events);
+    // Another process's moves wait in the outbox for a beat; this process's own arrive during the beat that sent them.
+    if (from !== this.deps.bus.processId) this.deps.metronome.wake();
   }
 
   frame(audience: Audience, msg: ServerMessage): void {
@@ -190,6 +193,7 @@ export class WorldRoom {
     const { cx, cy } = this.chunkOf(e.pos.x, e.pos.y);
     if (cx !== e.cx || cy !== e.cy) this.changeChunk(e, cx, cy);
     this.pendingMoves.set(e.id, [e.id, e.pos.x, e.pos.y]);
+    this.deps.metronome.wake();
     return { accepted: true, x: e.pos.x, y: e.pos.y };
   }
 

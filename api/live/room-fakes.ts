@@ -1,0 +1,132 @@
+/** Fakes for a room without Elysia or a database: sockets, fan-out, repositories, the network between processes. */
+import { ServerMessage } from '../contract/protocol.ts';
+import type { Repositories } from '../../db/index.ts';
+import { type Bus, type BusBatch, type BusEvent, newBusStats } from './bus.ts';
+import { type Entity, PLAYER_COLORS } from './entity.ts';
+import { GameLog } from './game-log.ts';
+import { type Beat, Metronome } from './metronome.ts';
+import { type LiveSocket, WorldRoom } from './room.ts';
+import { freshMoveState } from '../game/movement.ts';
+import { newTravelLogMemory } from '../game/travel-log.ts';
+import { chunkOfWorld } from '../../core-wasm/geometry.ts';
+
+/** Processes joined by a network: each bus delivers to itself at once and to the others a moment later, like NOTIFY. */
+export class Network {
+  readonly buses: NetBus[] = [];
+  bus(id: string): NetBus {
+    const b = new NetBus(id, this);
+    this.buses.push(b);
+    return b;
+  }
+}
+export class NetBus implements Bus {
+  readonly shared = true;
+  readonly stats = newBusStats();
+  handlers: ((b: BusBatch) => void)[] = [];
+  constructor(
+    readonly processId: string,
+    private readonly net: Network,
+  ) {}
+  publish(worldId: string, events: BusEvent[]): void {
+    const batch = { from: this.processId, worldId, events: structuredClone(events) };
+    for (const h of this.handlers) h(batch);
+    for (const other of this.net.buses) {
+      if (other === this) continue;
+      queueMicrotask(() => {
+        for (const h of other.handlers) h(batch);
+      });
+    }
+  }
+  onBatch(h: (b: BusBatch) => void): void {
+    this.handlers.push(h);
+  }
+  async close(): Promise<void> {}
+}
+
+export function fakeRepos(): Repositories {
+  let id = 0;
+  const events: { type: string; playerId: string | null }[] = [];
+  return {
+    players: { savePositions: async () => {} },
+    world: {
+      hasExplored: async () => true,
+      addEvent: async (e: { worldId: string; type: string; playerId: string | null; message: string }) => {
+        events.push(e);
+        return { ...e, id: ++id, createdAt: new Date() };
+      },
+      lastPresenceEvent: async (_w: string, playerId: string) =>
+        events.filter((e) => e.playerId === playerId && (e.type === 'join' || e.type === 'leave')).at(-1)?.type ?? null,
+    },
+  } as unknown as Repositories;
+}
+
+/**
+ * One process's room over a fake fan-out that records every frame by topic, each checked against the protocol. By
+ * default its beat never comes by itself: the test calls `tick` and `deliver`.
+ */
+export function processRoom(bus: NetBus, clock: { now: number }, beat: Beat = new Metronome(1_000_000)) {
+  const frames: { topic: string; msg: ServerMessage }[] = [];
+  const emptied = { count: 0 };
+  const repos = fakeRepos();
+  const room: WorldRoom = new WorldRoom({
+    worldId: 'w',
+    terrain: {
+      moveRules: { worldExtent: 1e6, isPassable: () => true },
+      spawnPoint: () => ({ x: 10, y: 10 }),
+    },
+    repos,
+    bus,
+    metronome: beat,
+    fanout: () => ({
+      publish: (topic, data) => {
+        const msg = ServerMessage.assert(JSON.parse(data));
+        frames.push({ topic, msg });
+      },
+    }),
+    log: new GameLog(repos, (_w, event) => room.send({ to: 'world' }, { type: 'world_event', event })),
+    now: () => clock.now,
+    time: () => ({ isDay: true, timeString: '12:00', visionMultiplier: 1, cyclePosition: 0.5 }),
+    reconnectGraceMs: 120_000,
+    restOnlineMs: 60_000,
+    onEmpty: () => {
+      emptied.count += 1;
+    },
+    report: (what, err) => {
+      throw new Error(`${what}: ${err}`);
+    },
+  });
+  bus.onBatch((b) => room.apply(b.from, b.events));
+  return { room, frames, emptied };
+}
+
+export function entity(id: string, x = 10, y = 10): Entity {
+  return {
+    id,
+    kind: 'player',
+    worldId: 'w',
+    name: id,
+    displayName: null,
+    color: PLAYER_COLORS[0]!,
+    pos: freshMoveState(x, y, 0),
+    cx: chunkOfWorld(x),
+    cy: chunkOfWorld(y),
+    travelLog: newTravelLogMemory(),
+    lastActivityAt: 0,
+    pendingLeaveAt: 0,
+    dirty: false,
+  };
+}
+
+export function fakeSocket() {
+  const sent: ServerMessage[] = [];
+  const closed: number[] = [];
+  const socket: LiveSocket = {
+    send: (m) => sent.push(ServerMessage.assert(m)),
+    subscribe: () => {},
+    unsubscribe: () => {},
+    close: (code) => closed.push(code),
+  };
+  return { socket, sent, closed };
+}
+
+export const settle = () => new Promise((r) => setTimeout(r, 0));
