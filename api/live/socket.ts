@@ -54,6 +54,41 @@ export function liveSocketModule(
     return socket.send(JSON.stringify(message));
   };
 
+  /** One frame from a socket. Nothing is returned: Elysia would send a returned value as one more frame. */
+  const receive = (raw: RawSocket, data: unknown): void => {
+    const conn = connections.get(raw);
+    if (!conn) return;
+    const now = services.now().getTime();
+    if (frames.take(conn.userId, now) > 0) {
+      framesIn.add('rate_limited');
+      raw.close(Close.rateLimited, 'Too many messages');
+      return;
+    }
+    const parsed = parseClientMessage(data);
+    if (!parsed.ok) {
+      framesIn.add('invalid');
+      conn.socket.send({ type: 'error', message: parsed.error });
+      return;
+    }
+    conn.active = true;
+    const message = parsed.message;
+    framesIn.add(message.type);
+    switch (message.type) {
+      case 'ping':
+        conn.socket.send({ type: 'pong', serverTime: now });
+        return;
+      case 'player_move': {
+        const result = live.move(conn.walker, message);
+        if (!result.accepted) {
+          conn.socket.send({ type: 'move_rejected', x: result.x, y: result.y, reason: result.reason ?? 'Rejected' });
+        }
+        return;
+      }
+      default:
+        assertNever(message);
+    }
+  };
+
   return new Elysia({ name: 'wasteland.live', seed: services.instanceId }).ws('/ws', {
     async beforeHandle({ request, cookie, query, set }) {
       const origin = request.headers.get('origin');
@@ -80,11 +115,12 @@ export function liveSocketModule(
         const worldId = query.worldId ?? DEFAULT_WORLD_ID;
         if (!user) return ws.close(Close.accessLost, 'Unauthorized');
         const walker = await live.walker(user as UserRow, worldId);
+        const raw = ws.raw;
         const socket: LiveSocket = {
-          send: (m) => send(ws, m),
-          subscribe: (t) => ws.subscribe(t),
-          unsubscribe: (t) => ws.unsubscribe(t),
-          close: (code, reason) => ws.close(code, reason),
+          send: (m) => send(raw, m),
+          subscribe: (t) => raw.subscribe(t),
+          unsubscribe: (t) => raw.unsubscribe(t),
+          close: (code, reason) => raw.close(code, reason),
         };
         const token = (ws.data.cookie as Record<string, { value?: unknown }>)[SESSION_COOKIE]?.value;
         const conn: Connection = {
@@ -99,6 +135,7 @@ export function liveSocketModule(
         audited.add(conn);
         socket.send({ type: 'connected', protocolVersion: PROTOCOL_VERSION, worldId, playerId: user.id });
         live.connect(walker, socket, (old) => old.close(Close.replaced, 'Connected from another tab'));
+        receiveDirectly(raw, receive);
         void touchPresence(services, user.id);
       } catch (err) {
         // A socket must never hang half-open: the page reconnects after 1011 (the database may be back by then).
@@ -109,39 +146,8 @@ export function liveSocketModule(
         ws.close(Close.serverError, 'Server error; reconnecting');
       }
     },
-    async message(ws, raw) {
-      const conn = connections.get(ws.raw);
-      if (!conn) return;
-      const now = services.now().getTime();
-      if (frames.take(conn.userId, now) > 0) {
-        framesIn.add('rate_limited');
-        ws.close(Close.rateLimited, 'Too many messages');
-        return;
-      }
-      // Nothing is returned from here: Elysia would send a returned value as one more frame.
-      const parsed = parseClientMessage(raw);
-      if (!parsed.ok) {
-        framesIn.add('invalid');
-        conn.socket.send({ type: 'error', message: parsed.error });
-        return;
-      }
-      conn.active = true;
-      const message = parsed.message;
-      framesIn.add(message.type);
-      switch (message.type) {
-        case 'ping':
-          conn.socket.send({ type: 'pong', serverTime: now });
-          return;
-        case 'player_move': {
-          const result = live.move(conn.walker, message);
-          if (!result.accepted) {
-            conn.socket.send({ type: 'move_rejected', x: result.x, y: result.y, reason: result.reason ?? 'Rejected' });
-          }
-          return;
-        }
-        default:
-          assertNever(message);
-      }
+    message(ws, data) {
+      receive(ws.raw, data);
     },
     close(ws) {
       const conn = connections.get(ws.raw);
@@ -151,4 +157,17 @@ export function liveSocketModule(
       live.disconnect(conn.walker, conn.socket);
     },
   });
+}
+
+type RawSocket = { close(code?: number, reason?: string): void };
+
+/**
+ * Elysia 1.4 hands each frame to `message` through a new wrapper object per frame (and a JSON.parse and a promise):
+ * with players moving, the top JavaScript cost of the server. The socket's upgrade data holds the dispatch Bun calls
+ * (`data.message(ws, frame)`); pointing it at `receive` skips the wrapper. Should Elysia change that dispatch (it
+ * may keep one wrapper per socket: elysiajs/elysia#1716), `message` above still receives every frame.
+ */
+function receiveDirectly<S extends RawSocket>(raw: S, receive: (raw: S, data: unknown) => void): void {
+  const dispatch = (raw as { data?: { message?: unknown } }).data;
+  if (dispatch && typeof dispatch.message === 'function') dispatch.message = receive;
 }

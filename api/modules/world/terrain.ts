@@ -38,6 +38,11 @@ export function remembered<V>(cache: Map<string, V>, key: string, capacity: numb
  */
 export class CoreTerrain implements WorldTerrain {
   readonly moveRules: MoveRules;
+  /**
+   * The chunk of the last tile asked for: a move's path is checked every half tile, nearly always in the chunk of the
+   * check before, so it skips the key and the LRU's reordering.
+   */
+  private near: { cx: number; cy: number; biomes: Uint8Array } | null = null;
   private readonly chunks = new Map<string, Uint8Array>();
   private readonly chunkPois = new Map<string, Poi[]>();
 
@@ -58,7 +63,11 @@ export class CoreTerrain implements WorldTerrain {
   }
 
   biomeAtTile(tx: number, ty: number): number {
-    return this.chunkBiomes(chunkOfTile(tx), chunkOfTile(ty))[tileIndexInChunk(tx, ty)]!;
+    const cx = chunkOfTile(tx);
+    const cy = chunkOfTile(ty);
+    let near = this.near;
+    if (!near || near.cx !== cx || near.cy !== cy) near = this.near = { cx, cy, biomes: this.chunkBiomes(cx, cy) };
+    return near.biomes[tileIndexInChunk(tx, ty)]!;
   }
 
   biomeAtWorld(x: number, y: number): number {
