@@ -11,7 +11,20 @@ const WIKI_SECTIONS = [
   ['inventory-and-storage', 'Inventory & Storage'],
   ['advanced-npc-ai-system', 'Advanced NPC AI System'],
 ] as const;
-const VERSIONS = ['v0.11.0', 'v0.10.0', 'v0.9.0', 'v0.8.0', 'v0.7.0', 'v0.6.0', 'v0.5.0', 'v0.4.0', 'v0.3.0', 'v0.2.0', 'v0.1.0'];
+const VERSIONS = [
+  'v0.12.0',
+  'v0.11.0',
+  'v0.10.0',
+  'v0.9.0',
+  'v0.8.0',
+  'v0.7.0',
+  'v0.6.0',
+  'v0.5.0',
+  'v0.4.0',
+  'v0.3.0',
+  'v0.2.0',
+  'v0.1.0',
+];
 
 const header = (page: Page) => page.getByRole('banner');
 const wikiSection = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
@@ -256,6 +269,7 @@ test.describe('changelog', () => {
     await expect(entry('v0.7.0')).toContainText('24 November 2026');
     await expect(entry('v0.11.0')).toContainText('Major Update');
     await expect(entry('v0.11.0')).toContainText('24 November 2026');
+    await expect(entry('v0.12.0')).toContainText('Major Update');
     for (const v of VERSIONS) expect(await entry(v).getByRole('listitem').count(), v).toBeGreaterThan(0);
     await expect(page.getByRole('heading', { name: 'Experimental Alpha' })).toBeVisible();
 
