@@ -28,7 +28,8 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Generous: a loaded 2-core machine has taken 30 s to start a server.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
