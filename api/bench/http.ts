@@ -5,14 +5,15 @@
  *   3. the production server with LOG_LEVEL=info: the same plus one JSON access line per request (read off a pipe,
  *      as a log shipper would).
  * On embedded PGlite and, with DATABASE_URL, on Postgres. The three run side by side and are loaded in turns of one
- * second, so whatever else the machine does weighs on each alike. Prints requests/s, p50 and p99 and the ratios to the
- * floor. Measures; never fails. BENCH_HTTP_CLIENTS (16), BENCH_HTTP_SECONDS (5 per server).
+ * second, so whatever else the machine does weighs on each alike. Prints requests/s, p50 and p99, the server's CPU
+ * time per request (the steadiest figure on a busy machine) and the ratios to the floor. Measures; never fails. BENCH_HTTP_CLIENTS (16), BENCH_HTTP_SECONDS (5 per server).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freshPostgresUrl } from '../testing/databases.ts';
 import { freePort } from '../testing/free-port.ts';
+import { cpuSeconds } from './live-load.ts';
 
 const CLIENTS = Number(process.env.BENCH_HTTP_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -24,6 +25,8 @@ interface Result {
   p99: number;
   /** Bytes written to stdout per request. */
   logBytes: number;
+  /** Server process CPU (all its threads) per request, µs. */
+  cpuMicros: number;
 }
 
 /** Starts a server process, waits for /api/health, and counts (without keeping) what it prints on stdout. */
@@ -49,7 +52,7 @@ async function start(cmd: string[], env: Record<string, string>, port: number) {
     child.kill('SIGTERM');
     await child.exited;
   };
-  return { url, logBytes: () => logBytes, stop };
+  return { url, pid: child.pid, logBytes: () => logBytes, stop };
 }
 
 /** C clients in closed loops: each sends its next request when the last one is answered. */
@@ -92,10 +95,12 @@ async function backend(name: string, postgresUrl: boolean): Promise<void> {
       servers.push(await start(v.cmd(port), env, port));
     }
     for (const s of servers) await hammer(s.url, 1); // warm-up: JIT, connection pool, caches
-    const runs = servers.map((s) => ({ latencies: [] as number[], elapsed: 0, logBefore: s.logBytes() }));
+    const runs = servers.map((s) => ({ latencies: [] as number[], elapsed: 0, cpu: 0, logBefore: s.logBytes() }));
     for (let turn = 0; turn < SECONDS; turn++) {
       for (const [i, s] of servers.entries()) {
+        const cpuBefore = cpuSeconds(s.pid);
         const { latencies, elapsed } = await hammer(s.url, 1);
+        runs[i]!.cpu += cpuSeconds(s.pid) - cpuBefore;
         runs[i]!.latencies.push(...latencies);
         runs[i]!.elapsed += elapsed;
       }
@@ -110,6 +115,7 @@ async function backend(name: string, postgresUrl: boolean): Promise<void> {
           p50: quantile(r.latencies, 0.5),
           p99: quantile(r.latencies, 0.99),
           logBytes: (servers[i]!.logBytes() - r.logBefore) / r.latencies.length,
+          cpuMicros: (r.cpu / r.latencies.length) * 1e6,
         },
       ];
     });
@@ -126,7 +132,7 @@ function report(name: string, rows: [string, Result][]): void {
     const ratio = r === floor ? '' : `  (${((r.perSecond / floor.perSecond) * 100).toFixed(0)}% of the floor's req/s)`;
     const logs = r.logBytes ? `, ${r.logBytes.toFixed(0)} log bytes/request` : '';
     console.log(
-      `  ${what.padEnd(34)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms${logs}${ratio}`,
+      `  ${what.padEnd(34)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  ${r.cpuMicros.toFixed(0)} µs CPU/req${logs}${ratio}`,
     );
   }
 }
