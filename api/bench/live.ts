@@ -10,7 +10,7 @@
  * Prints p50/p99 delivery latency, frames delivered/s (and per observer), NOTIFY/s, CPU and peak RSS per process,
  * and the ratios. Measures; never fails. BENCH_WORLDS (50), BENCH_PLAYERS (20), BENCH_MOVES_PER_SECOND (10),
  * BENCH_SECONDS (20), BENCH_MODES (floor,one,two), BENCH_FLOORS (beat,adaptive,immediate), BENCH_FLUSH (the
- * MOVE_FLUSH_MS values to compare: beat,10).
+ * MOVE_FLUSH_MS values to compare: beat,10), BENCH_PROFILE_DIR (servers write CPU profiles there).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,9 +73,19 @@ function gameUser(u: Seeded, server: ServerProcess): LoadUser {
   };
 }
 
-const serverEnv = (flush: string) => ({ MAX_PLAYERS: String(WORLDS * PLAYERS + 10), LOG_LEVEL: 'warn', MOVE_FLUSH_MS: flush });
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+const serverEnv = (flush: string) => ({
+  MAX_PLAYERS: String(WORLDS * PLAYERS + 10),
+  LOG_LEVEL: 'warn',
+  MOVE_FLUSH_MS: flush,
+  // Each server writes a CPU profile (markdown, heaviest functions first) there when it stops.
+  ...(PROFILE_DIR ? { BUN_OPTIONS: `--cpu-prof-md --cpu-prof-dir=${PROFILE_DIR}` } : {}),
+});
 const flushName = (flush: string) => (flush === 'beat' ? 'flush beat' : `flush ${flush} ms`);
 const results: { name: string; r: LoadResult; notifiesPerSecond?: number }[] = [];
+
+/** Server CPU over every process, % of one core. */
+const cpu = (r: LoadResult) => r.processes.reduce((sum, p) => sum + p.cpuPercent, 0);
 
 function report(name: string, r: LoadResult, notifiesPerSecond?: number) {
   results.push({ name, r, notifiesPerSecond });
@@ -85,7 +95,7 @@ function report(name: string, r: LoadResult, notifiesPerSecond?: number) {
       `moves ${r.sentPerSecond.toFixed(0)}/s, rejected ${r.rejected}; frames delivered ${r.framesPerSecond.toFixed(0)}/s ` +
       `(${(r.framesPerSecond / (WORLDS * PLAYERS)).toFixed(0)} per observer)` +
       (notifiesPerSecond !== undefined ? `; NOTIFY ${notifiesPerSecond.toFixed(0)}/s` : '') +
-      `; servers: ${procs}` +
+      `; servers: ${procs} (${((cpu(r) / 100 / r.sentPerSecond) * 1e6).toFixed(0)} µs CPU a move)` +
       (r.databaseCpuPercent !== undefined ? `; Postgres ${r.databaseCpuPercent.toFixed(0)}% CPU` : '') +
       `; bench clients ${r.clientCpuPercent.toFixed(0)}% CPU`,
   );
@@ -165,7 +175,6 @@ if (MODES.includes('two') && process.env.DATABASE_URL) {
 }
 
 const find = (name: string) => results.find((x) => x.name === name)?.r;
-const cpu = (r: LoadResult) => r.processes.reduce((sum, p) => sum + p.cpuPercent, 0);
 const ratio = (what: string, a: LoadResult | undefined, b: LoadResult | undefined) => {
   if (!a || !b) return;
   console.log(

@@ -39,10 +39,10 @@ export function remembered<V>(cache: Map<string, V>, key: string, capacity: numb
 export class CoreTerrain implements WorldTerrain {
   readonly moveRules: MoveRules;
   /**
-   * The chunk of the last tile asked for: a move's path is checked every half tile, nearly always in the chunk of the
-   * check before, so it skips the key and the LRU's reordering.
+   * The chunks last asked for, one per slot by their position modulo 4: a move's path is checked every half tile and a
+   * world's survivors walk a few neighbouring chunks, so nearly every check skips the key and the LRU's reordering.
    */
-  private near: { cx: number; cy: number; biomes: Uint8Array } | null = null;
+  private readonly near: ({ cx: number; cy: number; biomes: Uint8Array } | undefined)[] = new Array(16);
   private readonly chunks = new Map<string, Uint8Array>();
   private readonly chunkPois = new Map<string, Poi[]>();
 
@@ -65,8 +65,9 @@ export class CoreTerrain implements WorldTerrain {
   biomeAtTile(tx: number, ty: number): number {
     const cx = chunkOfTile(tx);
     const cy = chunkOfTile(ty);
-    let near = this.near;
-    if (!near || near.cx !== cx || near.cy !== cy) near = this.near = { cx, cy, biomes: this.chunkBiomes(cx, cy) };
+    const slot = (cx & 3) | ((cy & 3) << 2);
+    let near = this.near[slot];
+    if (!near || near.cx !== cx || near.cy !== cy) near = this.near[slot] = { cx, cy, biomes: this.chunkBiomes(cx, cy) };
     return near.biomes[tileIndexInChunk(tx, ty)]!;
   }
 
