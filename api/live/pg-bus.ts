@@ -102,13 +102,17 @@ export class PostgresBus implements Bus {
   private flushScheduled = false;
   private unlisten: (() => Promise<void>) | null = null;
   private closed = false;
+  /** How this process's own payloads begin: Postgres hands them back too, and they are dropped before parsing. */
+  private readonly ownHead: string;
 
   private constructor(
     readonly processId: string,
     private readonly pg: Notifier,
     private readonly log: (what: string, err: unknown) => void,
     private readonly lag: Latency,
-  ) {}
+  ) {
+    this.ownHead = `{"f":${JSON.stringify(processId)},`;
+  }
 
   /** `lag` hears, for every payload from another process, how long ago its oldest batch was published there. */
   static async start(
@@ -153,6 +157,7 @@ export class PostgresBus implements Bus {
   }
 
   private receive(payload: string): void {
+    if (payload.startsWith(this.ownHead)) return;
     let wire: Wire;
     try {
       wire = JSON.parse(payload) as Wire;
