@@ -32,7 +32,7 @@ export interface Config {
   worldSeed: number | undefined;
   /**
    * Chunks whose encoded piece of the chunks call is kept, over all worlds (CHUNK_WIRE_CACHE_SIZE, default 1024:
-   * about 29 MiB when full); 0 builds and compresses every answer afresh.
+   * about 32 MiB when full); 0 builds and compresses every answer afresh.
    */
   chunkWireCacheSize: number;
   /**
