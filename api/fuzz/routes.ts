@@ -200,6 +200,7 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
 
   return {
     'GET /api/health': { auth: false, query: anyQuery },
+    'GET /metrics': { auth: false, query: anyQuery },
     'GET /api/login': { auth: false, query: anyQuery },
     'GET /api/logout': { auth: false, destructive: true, query: anyQuery },
     'POST /api/auth/register': {
@@ -252,6 +253,7 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     'GET /api/world/default': { auth: true, query: anyQuery },
     'GET /api/time': { auth: false, query: anyQuery },
     'GET /api/world/:worldId/chunks': { auth: true, params: { worldId: worldIdValue }, query: regionQuery(2) },
+    'GET /api/world/:worldId/poi-state': { auth: true, params: { worldId: worldIdValue }, query: regionQuery(2) },
     'GET /api/world/:worldId/settlements': { auth: true, params: { worldId: worldIdValue }, query: regionQuery(3) },
     'GET /api/world/:worldId/shelters': { auth: true, params: { worldId: worldIdValue }, query: regionQuery(3) },
     'GET /api/world/:worldId/terrain-info': {
