@@ -1,13 +1,10 @@
 import { type } from 'arktype';
 import { safeString, text } from './text.ts';
 import COMMON_PASSWORD_LIST from './common-passwords.json' with { type: 'json' };
+import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN, USERNAME_RULE } from '../game/accounts.ts';
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,24}$/;
-/** USERNAME_PATTERN in words: the server's refusal and the sign-up form's hint say the same. */
-export const USERNAME_RULE = '3 to 24 letters, digits, _ or -';
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const DISPLAY_NAME_MAX = 32;
+export { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, shownName, USERNAME_PATTERN, USERNAME_RULE } from '../game/accounts.ts';
+
 /**
  * Sign-in attempts that may be checked inside one window (LOGIN_FAILURE_WINDOW_MS) before the server answers 429
  * without checking the password. An attempt counts from the moment it is accepted for checking; a successful one
@@ -75,16 +72,3 @@ export const AuthUser = type({
   email: 'string | null',
 });
 export type AuthUser = typeof AuthUser.infer;
-
-/**
- * The name other people see: displayName, firstName, then the account name. Never the e-mail address: that is
- * private to its owner, and this name is shown to everyone (lobby lists, the game's players and activity log).
- */
-export function shownName(u: {
-  displayName?: string | null;
-  firstName?: string | null;
-  name?: string | null;
-  username?: string | null;
-}): string {
-  return u.displayName || u.firstName || u.name || u.username || 'Survivor';
-}

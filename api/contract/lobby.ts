@@ -1,39 +1,24 @@
 import { type } from 'arktype';
+import type { JoinAction } from '../game/lobby.ts';
 
 /**
  * The lobby as the server and the islands both see it (spec sections 2, 4, 7 and 9).
  * Everything here is imported by both sides; nothing is copied.
  */
 
-/** The lobby page refreshes its status this often (paused while the tab is hidden). */
-export const LOBBY_POLL_MS = 2_000;
-/** The /game page re-checks its access this often. */
-export const ACCESS_POLL_MS = 10_000;
-/**
- * While a lobby or game tab is hidden its refresh pauses; instead it sends this slower "still here" call,
- * so switching tabs while waiting in the queue does not lose the place (well inside the seat timeout).
- */
-export const HIDDEN_HEARTBEAT_MS = 30_000;
-
-/** Seats per game when MAX_PLAYERS is not set. */
-export const DEFAULT_MAX_PLAYERS = 20;
-/** A seat or queue place lapses after this long without a lobby call or live-connection heartbeat (LOBBY_SEAT_TIMEOUT_MS). */
-export const DEFAULT_SEAT_TIMEOUT_MS = 120_000;
-
-/** Why /game is refused to a user who is neither seated nor queued. */
-export const NO_LOBBY_REASON = 'You need to join the lobby first';
-/** Why /game is refused to a user who waits in the queue (the answer carries the position too). */
-export const IN_QUEUE_REASON = 'You are in the queue';
-/** 409 message for lobby-only actions (ready) asked by someone without a seat. */
-export const NOT_IN_LOBBY_MESSAGE = 'You are not in the lobby';
-
-/** What POST /api/lobby/join-game did, with explicit wire values. */
-export const JoinAction = {
-  joinedLobby: 'joined_lobby',
-  alreadyInLobby: 'already_in_lobby',
-  addedToQueue: 'added_to_queue',
-} as const;
-export type JoinAction = (typeof JoinAction)[keyof typeof JoinAction];
+/** The lobby's numbers, texts and wire values live in api/game/lobby.ts (plain, for the pages); read them here too. */
+export {
+  ACCESS_POLL_MS,
+  DEFAULT_MAX_PLAYERS,
+  DEFAULT_SEAT_TIMEOUT_MS,
+  formatWaitTime,
+  HIDDEN_HEARTBEAT_MS,
+  IN_QUEUE_REASON,
+  JoinAction,
+  LOBBY_POLL_MS,
+  NO_LOBBY_REASON,
+  NOT_IN_LOBBY_MESSAGE,
+} from '../game/lobby.ts';
 
 /** POST /api/lobby/ready */
 export const ReadyBody = type({ ready: 'boolean' });
@@ -90,10 +75,4 @@ export interface LobbyAccess {
   canAccessGame: boolean;
   reason?: string;
   queuePosition?: number;
-}
-
-/** A wait in whole seconds as m:ss (e.g. 75 → "1:15"); negative or fractional input is clamped and floored. */
-export function formatWaitTime(seconds: number): string {
-  const s = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }

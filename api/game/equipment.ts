@@ -4,12 +4,13 @@
  * them (api/modules/equipment, api/modules/actions), the islands mirror them (the map's vision, the Scavenge
  * button, the Character panel), and the wiki quotes these numbers. Pure: no server imports.
  */
-import type { VisionInput } from '../../core-wasm/index.ts';
-import { BINOCULARS_MULTIPLIER, VISION_NIGHT_MULTIPLIER } from '../../core-wasm/constants.ts';
-import { type Tools, toolsFrom } from '../contract/actions.ts';
-import { EQUIPPABLE_NAMES, type EquipmentSlot, itemDef } from '../contract/items.ts';
+import { type Tools, toolsFrom } from './actions.ts';
+import { EQUIPPABLE_NAMES, type EquipmentSlot, itemDef } from './items.ts';
 import { categoryOf, SETTLEMENT_REACH } from './settlements.ts';
 import { type ContainerState, room } from './storage.ts';
+import { NIGHT_VISION } from './vision.ts';
+
+export { BINOCULARS_VISION, dayNightVision, NIGHT_VISION, visionInput } from './vision.ts';
 
 export const EQUIPMENT_SLOTS = [
   'vision',
@@ -93,18 +94,6 @@ export function bestForEmptySlots<C extends Candidate>(
 
 // ── What worn gear does ─────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Night vision (the day/night multiplier at night): 0.5 bare-eyed (the clock's), 0.7 with a Flashlight, 0.9 with
- * Night Vision Goggles; the better one counts when both are worn. By day the clock's multiplier (1) stands.
- */
-export const NIGHT_VISION = {
-  none: VISION_NIGHT_MULTIPLIER,
-  Flashlight: 0.7,
-  'Night Vision Goggles': 0.9,
-} as const;
-/** Binoculars: vision ×2.5 by day while standing still (the core applies it: VisionInput.binoculars). */
-export const BINOCULARS_VISION = BINOCULARS_MULTIPLIER;
-
 type Worn = readonly { itemName: string }[];
 const wearing = (worn: Worn, name: string) => worn.some((w) => w.itemName === name);
 
@@ -142,33 +131,6 @@ export function equipmentEffects(worn: Worn): EquipmentEffects {
     nightVisionMultiplier: nightVisionMultiplier(worn),
     radio: hasRadio(worn),
     tools: wornTools(worn),
-  };
-}
-
-/**
- * The day/night multiplier a survivor's vision gets: the clock's by day, at night the better of the clock's and
- * the gear's night vision.
- */
-export function dayNightVision(
-  time: { isDay: boolean; visionMultiplier: number },
-  gear: { nightVisionMultiplier: number },
-): number {
-  const clock = Math.min(1, Math.max(0, time.visionMultiplier));
-  return time.isDay ? clock : Math.min(1, Math.max(clock, gear.nightVisionMultiplier));
-}
-
-/** The core's vision input for a survivor wearing `gear` (binoculars count only by day and standing still: the core). */
-export function visionInput(
-  gear: Pick<EquipmentEffects, 'binoculars' | 'nightVisionMultiplier'>,
-  time: { isDay: boolean; visionMultiplier: number } | null,
-  here: { onHills: boolean; moving: boolean },
-): VisionInput {
-  return {
-    binoculars: gear.binoculars,
-    onHills: here.onHills,
-    night: time ? !time.isDay : false,
-    dayNightMultiplier: time ? dayNightVision(time, gear) : undefined,
-    moving: here.moving,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { BiomeName } from '../../core-wasm/constants.ts';
-import { ITEMS, itemDef, type ItemDef, type LootItem } from '../contract/items.ts';
+import type { LootItem } from '../contract/items.ts';
+import { ITEMS, itemDef, type ItemDef } from './items.ts';
 import { lootItem, rollQuality, stackLoot } from './loot.ts';
 import { pickWeighted, type Rng } from './random.ts';
 

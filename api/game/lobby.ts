@@ -1,18 +1,47 @@
-import { shownName } from '../contract/auth.ts';
-import {
-  IN_QUEUE_REASON,
-  JoinAction,
-  NO_LOBBY_REASON,
-  type LobbyAccess,
-  type LobbyPlayer,
-  type LobbyQueueEntry,
-  type LobbyStatus,
-} from '../contract/lobby.ts';
+import type { LobbyAccess, LobbyPlayer, LobbyQueueEntry, LobbyStatus } from '../contract/lobby.ts';
+import { shownName } from './accounts.ts';
 
 /**
  * The lobby's rules, pure: no database, no clock, no framework. The lobby service feeds them what it read
- * (the caller's own entry, the seat counts) and writes back what they decide.
+ * (the caller's own entry, the seat counts) and writes back what they decide. Its numbers, texts and wire values
+ * come first: the lobby and game pages import them from here (api/contract/lobby.ts re-exports them with its schema).
  */
+
+/** The lobby page refreshes its status this often (paused while the tab is hidden). */
+export const LOBBY_POLL_MS = 2_000;
+/** The /game page re-checks its access this often. */
+export const ACCESS_POLL_MS = 10_000;
+/**
+ * While a lobby or game tab is hidden its refresh pauses; instead it sends this slower "still here" call,
+ * so switching tabs while waiting in the queue does not lose the place (well inside the seat timeout).
+ */
+export const HIDDEN_HEARTBEAT_MS = 30_000;
+
+/** Seats per game when MAX_PLAYERS is not set. */
+export const DEFAULT_MAX_PLAYERS = 20;
+/** A seat or queue place lapses after this long without a lobby call or live-connection heartbeat (LOBBY_SEAT_TIMEOUT_MS). */
+export const DEFAULT_SEAT_TIMEOUT_MS = 120_000;
+
+/** Why /game is refused to a user who is neither seated nor queued. */
+export const NO_LOBBY_REASON = 'You need to join the lobby first';
+/** Why /game is refused to a user who waits in the queue (the answer carries the position too). */
+export const IN_QUEUE_REASON = 'You are in the queue';
+/** 409 message for lobby-only actions (ready) asked by someone without a seat. */
+export const NOT_IN_LOBBY_MESSAGE = 'You are not in the lobby';
+
+/** What POST /api/lobby/join-game did, with explicit wire values. */
+export const JoinAction = {
+  joinedLobby: 'joined_lobby',
+  alreadyInLobby: 'already_in_lobby',
+  addedToQueue: 'added_to_queue',
+} as const;
+export type JoinAction = (typeof JoinAction)[keyof typeof JoinAction];
+
+/** A wait in whole seconds as m:ss (e.g. 75 → "1:15"); negative or fractional input is clamped and floored. */
+export function formatWaitTime(seconds: number): string {
+  const s = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
 
 export interface LobbyLimits {
   /** Seats in the game. */

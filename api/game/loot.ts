@@ -1,5 +1,6 @@
 import type { BiomeName, PoiType } from '../../core-wasm/constants.ts';
-import { ITEMS, type ItemDef, type LootItem, type Rarity, type StorageCategory } from '../contract/items.ts';
+import type { LootItem } from '../contract/items.ts';
+import { ITEMS, type ItemDef, type Rarity, type StorageCategory } from './items.ts';
 import { intBetween, pickWeighted, type Rng } from './random.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { type Passable, walkPath } from '../contract/walking.ts';
-import { MOVE_BURST_SECONDS, MOVE_SLACK_FACTOR, MOVE_SLACK_UNITS, PLAYER_SPEED_UNITS_PER_SECOND } from '../contract/world.ts';
+import { MOVE_BURST_SECONDS, MOVE_SLACK_FACTOR, MOVE_SLACK_UNITS, PLAYER_SPEED_UNITS_PER_SECOND } from './world.ts';
 
 /**
  * Where a walker stands and how much ground it may still cover. The budget belongs to the player in a world,

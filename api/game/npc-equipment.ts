@@ -4,7 +4,7 @@
  * (its tools on a scavenge, the radio that lets radio-carrying players track it) and the batch call's cap. Pure: the
  * server (api/modules/npc-equipment), the simulation (api/game/npc-sim.ts) and the islands read these.
  */
-import type { Tools } from '../contract/actions.ts';
+import type { Tools } from './actions.ts';
 import { EQUIPMENT_REACH, hasRadio, wornTools } from './equipment.ts';
 
 /**

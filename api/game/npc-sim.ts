@@ -12,9 +12,9 @@
  */
 import { type BiomeCode, tileCentre, tileOfWorld, TILE_SIZE } from '../../core-wasm/index.ts';
 import { BIOME_NAMES } from '../../core-wasm/constants.ts';
-import { FORAGE_CELL_TILES, isPickedClean, type Tools } from '../contract/actions.ts';
+import { FORAGE_CELL_TILES, isPickedClean, type Tools } from './actions.ts';
 import type { LootItem } from '../contract/items.ts';
-import { IMPASSABLE } from '../contract/world.ts';
+import { IMPASSABLE } from './world.ts';
 import { FORAGE_RULES, forageTiles, forageTilesLoot, tileReady } from './forage.ts';
 import type { LootPlace } from './loot.ts';
 import {

@@ -1,4 +1,4 @@
-import { isPickedClean, SIGNIFICANCE_FLOOR, type Tools } from '../contract/actions.ts';
+import { isPickedClean, SIGNIFICANCE_FLOOR, type Tools } from './actions.ts';
 import type { LootItem } from '../contract/items.ts';
 import { baseQuantity, lootItem, pickItem, rollQuality, rollRarity, stackLoot, type LootPlace } from './loot.ts';
 import type { Rng } from './random.ts';

@@ -4,7 +4,7 @@
  * enable buttons with the same functions, and the wiki quotes these numbers. Pure: no server imports.
  */
 import { INTERACTION_RADIUS } from '../../core-wasm/constants.ts';
-import { itemDef, STORAGE_CATEGORIES, type StorageCategory } from '../contract/items.ts';
+import { itemDef, STORAGE_CATEGORIES, type StorageCategory } from './items.ts';
 
 /** Item name → how many. */
 export type Materials = Readonly<Record<string, number>>;

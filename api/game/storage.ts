@@ -3,7 +3,7 @@
  * containers. Pure: the service reads the locked rows, asks these for a plan and writes exactly the plan, so item
  * totals (inventory + storage) are conserved by construction: every move takes from one place what it gives another.
  */
-import type { StorageCategory } from '../contract/items.ts';
+import type { StorageCategory } from './items.ts';
 import { categoryOf, containerCapacity, type Stack, transferLimit } from './settlements.ts';
 
 export interface ContainerState {

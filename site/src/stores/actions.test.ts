@@ -1,5 +1,5 @@
 import { beforeEach, expect, test } from 'bun:test';
-import { NO_TOOLS, sameForageArea, TOOL_ITEMS } from '../../../api/contract/actions.ts';
+import { NO_TOOLS, sameForageArea, TOOL_ITEMS } from '../../../api/game/actions.ts';
 import type { EquipmentItem } from '../../../api/contract/equipment.ts';
 import type { InventoryItem } from '../../../api/contract/items.ts';
 import { equipSlotOf, wornTools } from '../../../api/game/equipment.ts';

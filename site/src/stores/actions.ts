@@ -3,7 +3,7 @@
  * fills them lives in site/src/game/actions/; these are plain state plus a few derived values.
  */
 import { atom, computed } from 'nanostores';
-import { isPickedClean, sameForageArea, type Tools } from '../../../api/contract/actions.ts';
+import { isPickedClean, sameForageArea, type Tools } from '../../../api/game/actions.ts';
 import type { InventoryItem, LootItem } from '../../../api/contract/items.ts';
 import type { BiomeName, PoiType } from '../../../core-wasm/constants.ts';
 import { $gear } from './equipment.ts';

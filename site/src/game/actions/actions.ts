@@ -4,8 +4,8 @@
  * The server decides everything (reach, loot, depletion, cooldowns); this only reports it. Dependencies are
  * injected (actions/wire.ts wires the real ones), so the flows are unit-tested without a browser.
  */
-import { AUTO_SCAVENGE_INTERVAL_MS } from '../../../../api/contract/actions.ts';
-import { isUnauthorizedError } from '../../../../api/contract/http.ts';
+import { AUTO_SCAVENGE_INTERVAL_MS } from '../../../../api/game/actions.ts';
+import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import type { InventoryItem } from '../../../../api/contract/items.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import {

@@ -1,5 +1,6 @@
 import { expect, test } from 'bun:test';
-import type { InventoryItem, StorageCategory } from '../../../../api/contract/items.ts';
+import type { InventoryItem } from '../../../../api/contract/items.ts';
+import type { StorageCategory } from '../../../../api/game/items.ts';
 import { groupInventory, inventoryTotal } from './inventory.ts';
 
 const stack = (id: string, itemName: string, category: StorageCategory, quantity: number, quality: number): InventoryItem => ({

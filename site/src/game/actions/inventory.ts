@@ -1,5 +1,6 @@
 /** The Inventory panel's layout: stacks grouped by storage category (the catalogue's order), pure. */
-import { STORAGE_CATEGORIES, type InventoryItem, type StorageCategory } from '../../../../api/contract/items.ts';
+import type { InventoryItem } from '../../../../api/contract/items.ts';
+import { STORAGE_CATEGORIES, type StorageCategory } from '../../../../api/game/items.ts';
 
 export const CATEGORY_LABELS: Record<StorageCategory, string> = {
   food: 'Food',

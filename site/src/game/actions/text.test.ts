@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { ACTION_TEXT } from '../../../../api/contract/actions.ts';
+import { ACTION_TEXT } from '../../../../api/game/actions.ts';
 import {
   autoLeftToast,
   ACTION_TOASTS,

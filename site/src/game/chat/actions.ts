@@ -4,7 +4,7 @@
  * real ones), so the flows are unit-tested without a browser.
  */
 import type { MutedPlayer } from '../../../../api/contract/chat.ts';
-import { isUnauthorizedError } from '../../../../api/contract/http.ts';
+import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import { CHAT_TEXT, cleanChatMessage } from '../../../../api/game/chat.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import { $chatSending, $mutes } from '../../stores/chat.ts';

@@ -5,7 +5,7 @@
  * Dependencies are injected (equipment/wire.ts wires the real ones), so the flows are unit-tested without a browser.
  */
 import { EQUIPMENT_TEXT, type EquipmentOutcome, type EquipSource } from '../../../../api/contract/equipment.ts';
-import { isUnauthorizedError } from '../../../../api/contract/http.ts';
+import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import { type EquipmentSlot, NO_SETTLEMENT_NEARBY } from '../../../../api/game/equipment.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import { $equipBusy, $equipment, $equipSite } from '../../stores/equipment.ts';

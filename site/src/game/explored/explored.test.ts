@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { EXPLORED_CHUNKS_PER_REQUEST } from '../../../../api/contract/world.ts';
+import { EXPLORED_CHUNKS_PER_REQUEST } from '../../../../api/game/world.ts';
 import { base64ToBytes, bytesToBase64, EXPLORED_BYTES, ExploredMap } from './explored.ts';
 
 /** A visibility mask of side × side with the given tiles (relative to the origin) visible. */

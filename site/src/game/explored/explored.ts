@@ -3,7 +3,8 @@
  * 2048 bytes, bit (ty · 128 + tx) = tile (tx, ty) of the chunk explored, least significant bit first.
  * Visibility masks from the WASM core are OR-ed in; changed chunks are remembered for saving and fog redraws.
  */
-import { EXPLORED_CHUNKS_PER_REQUEST, type ExploredTilesWire } from '../../../../api/contract/world.ts';
+import type { ExploredTilesWire } from '../../../../api/contract/world.ts';
+import { EXPLORED_CHUNKS_PER_REQUEST } from '../../../../api/game/world.ts';
 import { CHUNK_SIZE, CHUNK_TILES, chunkKey, chunkOfTileCoord, tileIndexInChunk } from '../map/geometry.ts';
 
 export const EXPLORED_BYTES = CHUNK_TILES / 8;

@@ -2,8 +2,9 @@
  * Saves newly explored tiles: every 30 s (only chunks that changed, at most 16 per request), and with
  * navigator.sendBeacon when the page is hidden or left (the server reads text/plain bodies as JSON).
  */
-import { EXPLORED_SAVE_INTERVAL_MS, type ExploredTilesWire } from '../../../../api/contract/world.ts';
-import { isUnauthorizedError } from '../../../../api/contract/http.ts';
+import type { ExploredTilesWire } from '../../../../api/contract/world.ts';
+import { EXPLORED_SAVE_INTERVAL_MS } from '../../../../api/game/world.ts';
+import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import { apiFetch } from '../../lib/api.ts';
 import type { ExploredMap } from './explored.ts';
 

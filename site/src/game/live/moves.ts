@@ -2,7 +2,7 @@
  * Reports the local survivor's walk to the server (over the socket when it is open, else POST /api/player/move)
  * and applies the server's corrections (a rejected move snaps the survivor back).
  */
-import { isUnauthorizedError } from '../../../../api/contract/http.ts';
+import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import { api, unwrap } from '../../lib/api.ts';
 import { toast } from '../../islands/game/toast/toast-store.ts';
 import type { Point } from '../map/walker.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { ZOOM_MAX, ZOOM_MIN } from '../../../../api/contract/world.ts';
+import { ZOOM_MAX, ZOOM_MIN } from '../../../../api/game/world.ts';
 import {
   PHONE_ZOOM,
   chunkScreenRect,

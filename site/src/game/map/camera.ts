@@ -2,7 +2,7 @@
  * Camera math, pure: the map's centre in world units, a zoom (CSS pixels per world unit) and the viewport size in
  * CSS pixels. The renderer multiplies by devicePixelRatio itself.
  */
-import { ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, chunkRadiusFor } from '../../../../api/contract/world.ts';
+import { ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, chunkRadiusFor } from '../../../../api/game/world.ts';
 import { CHUNK_WORLD, chunkOfWorld, intersectRects, squareAround, type ChunkRect } from './geometry.ts';
 
 export interface Camera {

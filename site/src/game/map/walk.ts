@@ -3,7 +3,7 @@
  * stopping at water and mountains. Whoever reports the walk to the server (live/move-reporter.ts) subscribes
  * with track(); whoever shows the position (nearby POIs, the readout) with onPosition().
  */
-import { NAV_MARKER_MS } from '../../../../api/contract/world.ts';
+import { NAV_MARKER_MS } from '../../../../api/game/world.ts';
 import { directionFromKeys, stepInDirection, stepToward, type Passable, type Point } from './walker.ts';
 
 /** The survivor's position as onPosition() reports it. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { ARRIVAL_THRESHOLD, PLAYER_SPEED_UNITS_PER_SECOND } from '../../../../api/contract/world.ts';
+import { ARRIVAL_THRESHOLD, PLAYER_SPEED_UNITS_PER_SECOND } from '../../../../api/game/world.ts';
 import { directionFromKeys, stepInDirection, stepToward, walkable } from './walker.ts';
 
 const open = () => true;

@@ -4,7 +4,7 @@
  * rule the server's referee (api/game/movement.ts) applies to the reported moves: api/contract/walking.ts.
  */
 import { type Passable, type Point, walkPath } from '../../../../api/contract/walking.ts';
-import { ARRIVAL_THRESHOLD, PLAYER_SPEED_UNITS_PER_SECOND } from '../../../../api/contract/world.ts';
+import { ARRIVAL_THRESHOLD, PLAYER_SPEED_UNITS_PER_SECOND } from '../../../../api/game/world.ts';
 
 export type { Passable, Point };
 

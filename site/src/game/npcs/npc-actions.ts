@@ -6,7 +6,7 @@
  * (spec section 8) and the equipment calls' 'Equipment Error' with their fallbacks. Dependencies are injected.
  */
 import { EQUIPMENT_TEXT, type EquipmentItem, type EquipmentOutcome } from '../../../../api/contract/equipment.ts';
-import { isUnauthorizedError } from '../../../../api/contract/http.ts';
+import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import type { NpcView } from '../../../../api/contract/npcs.ts';
 import type { EquipmentSlot } from '../../../../api/game/equipment.ts';
 import type { NpcAssignment } from '../../../../api/game/npcs.ts';

@@ -5,7 +5,7 @@
  * Recruit into the chosen settlement or Dismiss. The server decides; this reports it with the spec's toasts.
  * Dependencies are injected (npcs/wire.ts wires the real ones), so the flow is unit-tested without a browser.
  */
-import { isUnauthorizedError } from '../../../../api/contract/http.ts';
+import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import type { SettlementView } from '../../../../api/contract/settlements.ts';
 import { DEFAULT_NPC } from '../../../../api/game/npcs.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';

@@ -3,7 +3,7 @@
  * /api/user/display-name; on success the spec's toast, then the page reloads so every store starts from the new
  * name; on failure the spec's toast with the server's reason. Dependencies are injected, so it is unit-tested.
  */
-import { isUnauthorizedError } from '../../../../api/contract/http.ts';
+import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import { reasonOf } from '../equipment/text.ts';
 

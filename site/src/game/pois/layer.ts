@@ -3,7 +3,7 @@
  * what the server has said since about their current significance (poi_updated, our own searches), draws the
  * explored ones, and finds the one within reach of a position.
  */
-import { isPickedClean } from '../../../../api/contract/actions.ts';
+import { isPickedClean } from '../../../../api/game/actions.ts';
 import { nearestPoiInReach } from '../../../../core-wasm/geometry.ts';
 import type { Poi } from '../../../../core-wasm/index.ts';
 import { $tools } from '../../stores/actions.ts';

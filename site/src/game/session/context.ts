@@ -3,7 +3,7 @@
  * messages by type, REST polling for when the socket is down, timers and cleanups that end with the session. A
  * feature is wired by one function, `wireX(session)`, called once from game-session.ts.
  */
-import { isUnauthorizedError } from '../../../../api/contract/http.ts';
+import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import type { ClientMessage } from '../../../../api/contract/protocol.ts';
 import type { PlayerInfo, WorldInfo } from '../../../../api/contract/world.ts';
 import type { LiveEvents } from '../live/events.ts';

@@ -4,7 +4,7 @@
  * (run.ts). The server decides everything (reach, materials, who manages); this only reports it.
  * Dependencies are injected (settlements/wire.ts wires the real ones), so the flows are unit-tested without a browser.
  */
-import type { StorageCategory } from '../../../../api/contract/items.ts';
+import type { StorageCategory } from '../../../../api/game/items.ts';
 import {
   offersCreateAnyway,
   SETTLEMENT_TEXT,

@@ -1,6 +1,6 @@
 /** The settlement routes (api/modules/settlements) through the typed client, bound to one world. */
 import type { Materials } from '../../../../api/game/settlements.ts';
-import { SETTLEMENT_CHUNK_RADIUS } from '../../../../api/contract/world.ts';
+import { SETTLEMENT_CHUNK_RADIUS } from '../../../../api/game/world.ts';
 import { api, unwrap } from '../../lib/api.ts';
 import { chunkOfWorld } from '../map/geometry.ts';
 import type { SettlementCalls } from './actions.ts';

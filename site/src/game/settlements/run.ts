@@ -3,7 +3,7 @@
  * it), a failure toast chosen by the caller (Unauthorized goes to the login instead), and a refresh of everything
  * the action may have changed, whether it worked or not (a refusal often means the page was out of date).
  */
-import { isUnauthorizedError } from '../../../../api/contract/http.ts';
+import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import { $settlementBusy } from '../../stores/settlements.ts';
 

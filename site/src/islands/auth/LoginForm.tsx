@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN, USERNAME_RULE } from '../../../../api/contract/auth.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN, USERNAME_RULE } from '../../../../api/game/accounts.ts';
 import { api, unwrap } from '../../lib/api.ts';
 
 type Mode = 'signin' | 'register';

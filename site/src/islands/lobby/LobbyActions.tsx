@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { formatWaitTime } from '../../../../api/contract/lobby.ts';
+import { formatWaitTime } from '../../../../api/game/lobby.ts';
 import { $joining, $lobbyBusy, joinGame, leaveLobby, setReady, type MyPlace } from '../../stores/lobby.ts';
 
 /** What the user can do from where they stand: seated, queued, or neither. */

@@ -1,4 +1,5 @@
-import { formatWaitTime, type LobbyQueueEntry } from '../../../../api/contract/lobby.ts';
+import type { LobbyQueueEntry } from '../../../../api/contract/lobby.ts';
+import { formatWaitTime } from '../../../../api/game/lobby.ts';
 
 /** The queue: position, shown name and wait time (m:ss), first come first served. */
 export function QueueList({ queue, meId }: { queue: LobbyQueueEntry[]; meId: string }) {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import { ACTION_TEXT } from '../../../../../api/contract/actions.ts';
+import { ACTION_TEXT } from '../../../../../api/game/actions.ts';
 import { $actions } from '../../../game/actions/wire.ts';
 import { $forageScoured, $foraging } from '../../../stores/actions.ts';
 

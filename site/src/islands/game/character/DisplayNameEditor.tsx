@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { DISPLAY_NAME_MAX, shownName } from '../../../../../api/contract/auth.ts';
+import { DISPLAY_NAME_MAX, shownName } from '../../../../../api/game/accounts.ts';
 import { createDisplayNameEdit, DISPLAY_NAME_RELOAD_DELAY_MS } from '../../../game/players/display-name.ts';
 import { handleUnauthorized } from '../../../game/session/unauthorized.ts';
 import { api, unwrap } from '../../../lib/api.ts';

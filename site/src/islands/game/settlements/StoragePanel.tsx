@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { STORAGE_CATEGORIES, type StorageCategory } from '../../../../../api/contract/items.ts';
+import { STORAGE_CATEGORIES, type StorageCategory } from '../../../../../api/game/items.ts';
 import { TRANSFER_MAX, TRANSFER_MAX_ITEMS } from '../../../../../api/game/settlements.ts';
 import { CATEGORY_LABELS } from '../../../game/actions/inventory.ts';
 import { $settlementActions } from '../../../game/settlements/wire.ts';
