@@ -1,6 +1,5 @@
 import { treaty } from '@elysiajs/eden';
 import type { App } from '../../../api/app.ts';
-import { errorFromResponse } from '../../../api/contract/http.ts';
 
 /** Typed client for the islands; every call sends the session cookie. */
 export const api = treaty<App>(typeof location === 'undefined' ? 'http://localhost' : location.origin, {
@@ -27,12 +26,4 @@ export async function unwrap<T>(call: Promise<EdenResult<T>>): Promise<T> {
 }
 
 /** Plain fetch with the same error contract, for calls outside the typed client (beacons, uploads). */
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(path, {
-    credentials: 'include',
-    ...init,
-    headers: init.body ? { 'content-type': 'application/json', ...init.headers } : init.headers,
-  });
-  if (!res.ok) throw await errorFromResponse(res);
-  return (await res.json()) as T;
-}
+export { apiFetch } from './fetch.ts';

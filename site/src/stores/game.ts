@@ -4,7 +4,7 @@
  * times a second at most.
  */
 import { atom, computed } from 'nanostores';
-import { shownName } from '../../../api/contract/auth.ts';
+import { shownName } from '../../../api/game/accounts.ts';
 import type { LivePlayer, TimeInfo, WorldEvent, WorldEventType } from '../../../api/contract/protocol.ts';
 import type { PlayerInfo, WorldInfo } from '../../../api/contract/world.ts';
 
@@ -18,6 +18,11 @@ export const $init = atom<InitState>({ phase: 'loading', step: 'world' });
 export const $world = atom<WorldInfo | null>(null);
 export const $me = atom<PlayerInfo | null>(null);
 export const $time = atom<TimeInfo | null>(null);
+/**
+ * The map has drawn its first frame: the panels, the header's tools and every feature load from then on (they are
+ * not needed to see the map, and the page's first JavaScript stays small: session/game-session.ts).
+ */
+export const $mapDrawn = atom(false);
 
 /**
  * The live connection as the player sees it: connecting, open, reconnecting (REST polling meanwhile), polling
@@ -102,6 +107,7 @@ export function resetGameStores(): void {
   $world.set(null);
   $me.set(null);
   $time.set(null);
+  $mapDrawn.set(false);
   $connection.set('connecting');
   $online.set(new Map());
   $gameLog.set([]);

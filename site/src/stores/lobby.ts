@@ -1,14 +1,11 @@
 import { atom, computed } from 'nanostores';
-import {
-  ACCESS_POLL_MS,
-  HIDDEN_HEARTBEAT_MS,
-  JoinAction,
-  LOBBY_POLL_MS,
-  type LobbyAccess,
-  type LobbyStatus,
-} from '../../../api/contract/lobby.ts';
+import type { LobbyStatus } from '../../../api/contract/lobby.ts';
+import { JoinAction, LOBBY_POLL_MS } from '../../../api/game/lobby.ts';
 import { api, unwrap } from '../lib/api.ts';
+import { hiddenHeartbeat, pollWhileVisible } from './access.ts';
 import { $session } from './session.ts';
+
+export { pollWhileVisible } from './access.ts';
 
 /** What the lobby page knows. `error` only while nothing has loaded yet; a failed refresh keeps the last data. */
 export type LobbyState =
@@ -119,90 +116,5 @@ export async function leaveLobby(): Promise<void> {
   }
 }
 
-/** The /game gate's knowledge. `error` only while no answer has arrived yet. */
-export type AccessState =
-  | { status: 'checking' }
-  | { status: 'visitor' }
-  | { status: 'answered'; access: LobbyAccess }
-  | { status: 'error'; message: string };
-
-export const $access = atom<AccessState>({ status: 'checking' });
-
-/** GET /api/lobby/access (counts as being seen, never joins). */
-export async function checkAccess(): Promise<void> {
-  try {
-    const access = await unwrap(api.api.lobby.access.get());
-    $access.set({ status: 'answered', access });
-  } catch (err) {
-    if (statusOf(err) === 401) return $access.set({ status: 'visitor' });
-    if ($access.get().status === 'answered') return console.warn('Access re-check failed; keeping the last answer', err);
-    $access.set({ status: 'error', message: (err as Error).message });
-  }
-}
-
-type VisibilityDoc = Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>;
-
-export interface PollOptions {
-  /** While the page is hidden, run this lighter tick at this slower rate instead (e.g. a presence heartbeat). */
-  hidden?: { tick: () => Promise<unknown> | unknown; intervalMs: number };
-  doc?: VisibilityDoc;
-}
-
-/** Runs `tick` every `intervalMs`, never overlapping a tick still under way; returns the stop function. */
-function every(tick: () => Promise<unknown> | unknown, intervalMs: number, now: boolean): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await tick();
-    } finally {
-      running = false;
-    }
-  };
-  if (now) void run();
-  const timer = setInterval(run, intervalMs);
-  return () => clearInterval(timer);
-}
-
-/**
- * Runs `tick` now and every `intervalMs` while the page is visible. Hiding the tab pauses it (and starts the
- * optional slower `hidden` tick); showing it again ticks at once and resumes. Returns the stop function.
- */
-export function pollWhileVisible(
-  tick: () => Promise<unknown> | unknown,
-  intervalMs: number,
-  { hidden, doc = document }: PollOptions = {},
-): () => void {
-  let stopCurrent: (() => void) | undefined;
-  let mode: 'visible' | 'hidden' | undefined;
-  const apply = () => {
-    const next = doc.visibilityState === 'hidden' ? 'hidden' : 'visible';
-    if (next === mode) return;
-    mode = next;
-    stopCurrent?.();
-    stopCurrent =
-      next === 'visible' ? every(tick, intervalMs, true) : hidden ? every(hidden.tick, hidden.intervalMs, false) : undefined;
-  };
-  doc.addEventListener('visibilitychange', apply);
-  apply();
-  return () => {
-    stopCurrent?.();
-    doc.removeEventListener('visibilitychange', apply);
-  };
-}
-
-/** While a lobby or game tab is hidden: only say "still here", so the seat or queue place does not lapse. */
-async function heartbeat(): Promise<void> {
-  try {
-    await unwrap(api.api.lobby.access.get());
-  } catch (err) {
-    console.warn('Lobby heartbeat failed', err);
-  }
-}
-const hiddenHeartbeat = { tick: heartbeat, intervalMs: HIDDEN_HEARTBEAT_MS };
-
 /** The lobby page's refresh loop: every 2 s while visible, a heartbeat while hidden. */
 export const pollLobby = () => pollWhileVisible(refreshLobby, LOBBY_POLL_MS, { hidden: hiddenHeartbeat });
-/** The /game gate's re-check loop: every 10 s while visible, a heartbeat while hidden. */
-export const pollAccess = () => pollWhileVisible(checkAccess, ACCESS_POLL_MS, { hidden: hiddenHeartbeat });

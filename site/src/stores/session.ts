@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { AuthUser } from '../../../api/contract/auth.ts';
-import { api, unwrap } from '../lib/api.ts';
+import { apiFetch, getJson } from '../lib/fetch.ts';
 
 export type SessionState =
   | { status: 'loading' }
@@ -10,10 +10,10 @@ export type SessionState =
 
 export const $session = atom<SessionState>({ status: 'loading' });
 
-/** Asks the server who is signed in (no retry, as the spec says). */
+/** Asks the server who is signed in (no retry, as the spec says). Plain fetch: /game's first JavaScript (lib/fetch.ts). */
 export async function loadSession(): Promise<SessionState> {
   try {
-    const user = await unwrap(api.api.auth.user.get());
+    const user = await getJson<AuthUser>('/api/auth/user');
     $session.set({ status: 'signed-in', user });
   } catch (err) {
     const status = (err as { status?: number }).status;
@@ -24,9 +24,6 @@ export async function loadSession(): Promise<SessionState> {
 
 /** Marks the player offline, then lets the server end the session and send the browser home. */
 export async function logout(): Promise<void> {
-  try {
-    await api.api.player.logout.post();
-  } finally {
-    location.href = '/api/logout';
-  }
+  await apiFetch('/api/player/logout', { method: 'POST' }).catch((err) => console.warn('[session] logout call failed', err));
+  location.href = '/api/logout';
 }

@@ -17,7 +17,7 @@ const event = (id: number, message: string, type: WorldEvent['type'] = 'join', s
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-function harness(initial: WorldEvent[], stored: WorldEvent[]) {
+function harness(initial: WorldEvent[] | undefined, stored: WorldEvent[]) {
   const fake = fakeLiveEnv();
   const live = new LiveEvents();
   const client = new LiveClient('ws://x/ws?worldId=default', live.handlers, fake.env);
@@ -52,6 +52,16 @@ describe('the Activity Log is the server’s game log', () => {
     expect(h.messages()).toEqual(['Ash entered the wasteland', 'Bea entered the wasteland', 'Bea discovered sector 1, 0']);
     expect($gameLog.get().map((e) => e.type)).toEqual(['join', 'join', 'discover']);
     expect(h.requests).toEqual([]); // nothing to catch up on: the socket never went down
+  });
+
+  test('wired without a first list, it fetches one itself; a frame that comes first is kept, in time order', async () => {
+    const h = harness(undefined, [event(1, 'Ash entered the wasteland'), event(2, 'Bea entered the wasteland')]);
+    expect(h.requests).toEqual(['default']);
+    const s = h.sockets[0]!;
+    s.connect();
+    s.serverSays({ type: 'world_event', event: event(3, 'Cal entered the wasteland') });
+    await flush();
+    expect(h.messages()).toEqual(['Ash entered the wasteland', 'Bea entered the wasteland', 'Cal entered the wasteland']);
   });
 
   test('player_joined and player_left frames write no line: only world_event does', () => {

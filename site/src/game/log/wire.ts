@@ -1,7 +1,7 @@
 /**
- * The Activity Log shows the server's game log and nothing else: the events listed at the start, each world_event
- * while the socket is up, GET /events while it is down and once when it comes back (to fill the gap). The store
- * drops an event it already has by its id; the client composes no lines of its own.
+ * The Activity Log shows the server's game log and nothing else: the events listed at the start (fetched when wired,
+ * unless given), each world_event while the socket is up, GET /events while it is down and once when it comes back
+ * (to fill the gap). The store drops an event it already has by its id; the client composes no lines of its own.
  */
 import { api, unwrap } from '../../lib/api.ts';
 import { addLogEntries, toLogEntry } from '../../stores/game.ts';
@@ -14,10 +14,9 @@ export const listEvents = async (worldId: string): Promise<StoredEvent[]> => unw
 
 export function wireGameLog(
   s: Pick<GameSession, 'worldId' | 'live' | 'offline' | 'onStop' | 'failed'>,
-  initial: readonly StoredEvent[],
+  initial?: readonly StoredEvent[],
   list: (worldId: string) => Promise<readonly StoredEvent[]> = listEvents,
 ): void {
-  addLogEntries(initial.map(toLogEntry));
   const load = async () => {
     try {
       addLogEntries((await list(s.worldId)).map(toLogEntry));
@@ -26,6 +25,8 @@ export function wireGameLog(
     }
   };
   s.onStop(s.live.on('worldEvent', (e) => addLogEntries([toLogEntry(e)])));
+  if (initial) addLogEntries(initial.map(toLogEntry));
+  else void load();
   s.offline.add(load);
   let wasDown = false;
   s.onStop(

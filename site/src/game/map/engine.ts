@@ -6,7 +6,7 @@
  */
 import type { Core } from '../../../../core-wasm/index.ts';
 import type { TimeInfo } from '../../../../api/contract/protocol.ts';
-import { type EquipmentEffects, NIGHT_VISION, visionInput } from '../../../../api/game/equipment.ts';
+import { NIGHT_VISION, type VisionGear, visionInput } from '../../../../api/game/vision.ts';
 import type { ExploredMap } from '../explored/explored.ts';
 import {
   clampZoom,
@@ -24,6 +24,7 @@ import { tileOf } from './geometry.ts';
 import { bindMapInput } from './input.ts';
 import { LayerStack, type MapLayer, type MinimapDot } from './layer.ts';
 import { Minimap, minimapToWorld } from './minimap.ts';
+import { MAP_DRAWN_MARK } from './first-frame.ts';
 import { FrameStats, Readout, type ReadoutValue } from './readout.ts';
 import { renderFrame } from './renderer.ts';
 import { navTargetLayer, selfLayer } from './self-layer.ts';
@@ -45,6 +46,8 @@ export interface EngineOptions {
   onProgress?(p: { ready: number; needed: number }): void;
   /** The core worker could not generate a chunk. */
   onChunkError?(err: unknown): void;
+  /** The first frame is on the canvas (after MAP_DRAWN_MARK): what can wait for the map starts here. */
+  onFirstFrame?(): void;
 }
 
 /** The engine's part of what tests and the bench read (session/debug-hook.ts adds the layers' parts). */
@@ -74,7 +77,7 @@ export class GameEngine {
   private cam: Camera;
   private pan = { x: 0, y: 0 };
   private time: TimeInfo | null = null;
-  private gear: Pick<EquipmentEffects, 'binoculars' | 'nightVisionMultiplier'> = {
+  private gear: VisionGear = {
     binoculars: false,
     nightVisionMultiplier: NIGHT_VISION.none,
   };
@@ -87,6 +90,7 @@ export class GameEngine {
   private raf = 0;
   private lastMinimap = 0;
   private stopped = false;
+  private drawnOnce = false;
 
   constructor(private readonly o: EngineOptions) {
     this.walk = new Walk(o.me);
@@ -128,7 +132,7 @@ export class GameEngine {
   }
 
   /** What the survivor wears that changes their vision (binoculars, night gear): the next frame sees with it. */
-  setGear(gear: Pick<EquipmentEffects, 'binoculars' | 'nightVisionMultiplier'>): void {
+  setGear(gear: VisionGear): void {
     this.gear = { binoculars: gear.binoculars, nightVisionMultiplier: gear.nightVisionMultiplier };
   }
 
@@ -255,7 +259,7 @@ export class GameEngine {
     this.stats.end(performance.now() - started);
   };
 
-  /** The server's vision rule for the survivor's gear, clock and ground (api/game/equipment.ts visionInput). */
+  /** The server's vision rule for the survivor's gear, clock and ground (api/game/vision.ts visionInput). */
   private visionRadius(): number {
     const me = this.walk.me;
     return this.o.core.visionRadius(
@@ -280,6 +284,11 @@ export class GameEngine {
       cyclePosition: this.time?.cyclePosition ?? null,
       now,
     });
+    if (!this.drawnOnce) {
+      this.drawnOnce = true;
+      performance.mark(MAP_DRAWN_MARK);
+      this.o.onFirstFrame?.();
+    }
     if (this.miniCtx && now - this.lastMinimap > MINIMAP_EVERY_MS) {
       this.lastMinimap = now;
       const dots: MinimapDot[] = [];

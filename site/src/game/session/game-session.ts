@@ -1,38 +1,22 @@
 /**
- * One visit to /game: loads the world, the survivor, the clock, the explored land and the game log; starts the WASM
- * core (main thread, for vision) and its chunk worker(s); builds the engine; then wires each feature to the session
- * (its map layer, its socket messages, its polling) and opens the live connection. A new feature adds its
- * `wireX(session)` call below and touches nothing else.
+ * One visit to /game, in two steps. Before the map draws: the world, the survivor, the clock and the explored land
+ * (plain fetch, lib/fetch.ts); the WASM core (main thread, for vision) and its chunk worker(s); the
+ * engine. After its first frame: features.ts, a chunk of its own, wires every feature and opens the live connection.
+ * The page's first JavaScript is what the first step needs (see site/e2e/budget.spec.ts): the rest, the contract's
+ * validator (arktype) with it, waits until the map is on screen.
  */
 import { atom } from 'nanostores';
-import { shownName } from '../../../../api/contract/auth.ts';
-import { isUnauthorizedError } from '../../../../api/contract/http.ts';
-import type { WorldEvent } from '../../../../api/contract/protocol.ts';
-import { DEFAULT_WORLD_ID } from '../../../../api/contract/world.ts';
-import { api, unwrap } from '../../lib/api.ts';
+import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
+import type { TimeInfo } from '../../../../api/contract/protocol.ts';
+import type { ExploredTilesWire, PlayerInfo, WorldInfo } from '../../../../api/contract/world.ts';
+import { shownName } from '../../../../api/game/accounts.ts';
+import { DEFAULT_WORLD_ID } from '../../../../api/game/world.ts';
 import { createCoreWorker, loadCoreInBrowser } from '../../lib/core.ts';
-import { $init, $me, $readout, $world, resetGameStores } from '../../stores/game.ts';
-import { checkAccess } from '../../stores/lobby.ts';
-import { wireActions } from '../actions/wire.ts';
-import { wireAudio } from '../audio/wire.ts';
-import { wireChat } from '../chat/wire.ts';
-import { wireEquipment } from '../equipment/wire.ts';
+import { getJson } from '../../lib/fetch.ts';
+import { $init, $mapDrawn, $me, $readout, $time, $world, resetGameStores } from '../../stores/game.ts';
 import { ExploredMap } from '../explored/explored.ts';
-import { startExploredSync } from '../explored/sync.ts';
-import { LiveClient, liveUrl } from '../live/client.ts';
-import { wireConnection } from '../live/connection.ts';
-import { LiveEvents } from '../live/events.ts';
-import { wireMoves } from '../live/moves.ts';
-import { OfflinePolls } from '../live/offline.ts';
-import { wireGameLog } from '../log/wire.ts';
 import { GameEngine } from '../map/engine.ts';
-import { wireNpcs } from '../npcs/wire.ts';
-import { wirePlayers } from '../players/wire.ts';
-import { wirePois } from '../pois/wire.ts';
-import { wireSettlements } from '../settlements/wire.ts';
-import { wireClock } from '../time/wire.ts';
-import { reportFailure, SessionScope, type GameSession } from './context.ts';
-import { installDebugHook } from './debug-hook.ts';
+import { SessionScope } from './context.ts';
 import { handleUnauthorized } from './unauthorized.ts';
 
 export const $engine = atom<GameEngine | null>(null);
@@ -56,24 +40,25 @@ export function startGameSession(worldId: string = DEFAULT_WORLD_ID): () => void
 
   void (async () => {
     $init.set({ phase: 'loading', step: 'world' });
-    const [world, player, time, explored, events, core] = await Promise.all([
-      unwrap(api.api.world.default.get()),
-      unwrap(api.api.player.current.get({ query: { worldId } })),
-      unwrap(api.api.time.get()),
-      unwrap(api.api.player['explored-tiles'].get({ query: { worldId } })),
-      unwrap(api.api.world({ worldId }).events.get()).catch((err) => {
-        console.warn('[game] could not load the game log', err);
-        return [] as WorldEvent[];
-      }),
+    const [world, player, time, explored, core] = await Promise.all([
+      getJson<WorldInfo>('/api/world/default'),
+      getJson<PlayerInfo>('/api/player/current', { worldId }),
+      getJson<TimeInfo>('/api/time'),
+      getJson<{ exploredTiles: ExploredTilesWire }>('/api/player/explored-tiles', { worldId }),
       loadCoreInBrowser(),
     ]);
     if (scope.stopped) return;
     $world.set(world);
     $me.set(player);
+    $time.set(time);
     const exploredMap = new ExploredMap();
     exploredMap.mergeWire(explored.exploredTiles);
 
     let ready = false;
+    let drawn: () => void = () => {};
+    const firstFrame = new Promise<void>((resolve) => {
+      drawn = resolve;
+    });
     const engine = new GameEngine({
       seed: world.seed,
       me: { id: player.id, x: player.x, y: player.y, colour: player.color, name: shownName(player) },
@@ -92,57 +77,24 @@ export function startGameSession(worldId: string = DEFAULT_WORLD_ID): () => void
         ready = true;
         $init.set({ phase: 'ready' });
       },
+      onFirstFrame: () => drawn(),
     });
     engine.exploredChanged(exploredMap.keys());
+    // The first frame already has the clock's light; walking waits for the wiring that reports it to the server.
+    engine.setTime(time);
+    engine.walk.setEnabled(false);
     $engine.set(engine);
     scope.onStop(() => {
       engine.stop();
       $engine.set(null);
     });
-
-    const live = new LiveEvents();
-    const socket = new LiveClient(liveUrl(world.id), live.handlers);
-    const offline = new OfflinePolls();
-    const session: GameSession = {
-      worldId,
-      world,
-      player,
-      engine,
-      live,
-      socket,
-      offline,
-      interval: (fn, ms) => scope.interval(fn, ms),
-      onStop: (fn) => scope.onStop(fn),
-      failed: reportFailure,
-    };
-
-    // Each feature: its layer, its socket messages, its polling.
-    wireClock(session, time);
-    wireGameLog(session, events);
-    const survivors = wirePlayers(session);
-    const pois = wirePois(session);
-    wireSettlements(session);
-    wireMoves(session);
-    wireActions(session, pois);
-    wireEquipment(session);
-    const npcs = wireNpcs(session);
-    wireAudio(session);
-    wireChat(session);
-    scope.onStop(startExploredSync(exploredMap, worldId, handleUnauthorized));
-    scope.onStop(installDebugHook(engine, survivors, npcs));
-    scope.onStop(
-      wireConnection({
-        live,
-        offline,
-        reconnect: () => socket.start(),
-        setWalking: (on) => engine.walk.setEnabled(on),
-        checkAccess,
-      }),
-    );
-    scope.onStop(() => offline.set(false));
-
-    socket.start();
-    scope.onStop(() => socket.stop());
+    firstFrame
+      .then(async () => {
+        $mapDrawn.set(true);
+        const { wireFeatures } = await import('./features.ts');
+        if (!scope.stopped) wireFeatures(scope, { worldId, world, player, time, engine, explored: exploredMap });
+      })
+      .catch(fail);
   })().catch(fail);
 
   return () => scope.stop();

@@ -1,14 +1,24 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { $mapDrawn } from '../../stores/game.ts';
 import { $session, loadSession } from '../../stores/session.ts';
 import { AccessGate } from './AccessGate.tsx';
+import { GameFrame, GameStatus } from './GameFrame.tsx';
 import { GameScreen } from './GameScreen.tsx';
-import { Toaster } from './toast/Toaster.tsx';
+import { $toast } from './toast/toast-store.ts';
 import './game.css';
 
-/** /game: 'Loading...' while the session loads, then the lobby gate, then the game screen. */
+/** Fetched with the panels, or sooner when a toast comes first: it is not needed to show the map. */
+const Toaster = lazy(() => import('./toast/Toaster.tsx').then((m) => ({ default: m.Toaster })));
+
+/**
+ * /game: 'Loading...' while the session loads, then the lobby gate, then the game screen, all in one frame
+ * (GameFrame.tsx); game.astro shows the same 'Loading...' before this script runs.
+ */
 export default function GameApp() {
   const session = useStore($session);
+  const toasted = useStore($toast) !== null;
+  const drawn = useStore($mapDrawn);
   useEffect(() => {
     void loadSession();
   }, []);
@@ -20,15 +30,21 @@ export default function GameApp() {
   return (
     <>
       {session.status !== 'signed-in' ? (
-        <p role="status" className="game-loading">
-          Loading...
-        </p>
+        <GameFrame>
+          <GameStatus>
+            <p>Loading...</p>
+          </GameStatus>
+        </GameFrame>
       ) : (
         <AccessGate>
           <GameScreen />
         </AccessGate>
       )}
-      <Toaster />
+      {(drawn || toasted) && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,33 +1,39 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { startGameSession } from '../../game/session/game-session.ts';
-import { $init } from '../../stores/game.ts';
-import { ChatOverlay } from './chat/ChatOverlay.tsx';
-import { TakenOverNotice } from './ConnectionNotice.tsx';
-import { GameHeader } from './GameHeader.tsx';
+import { $init, $mapDrawn } from '../../stores/game.ts';
+import { GameFrame } from './GameFrame.tsx';
 import { InitScreen } from './InitScreen.tsx';
+import { HeaderTools, MapExtras, MobileBar, Overlays, Sidebar } from './later.ts';
 import { MapView } from './MapView.tsx';
-import { MobileBar } from './MobileBar.tsx';
-import { Sidebar } from './Sidebar.tsx';
 
-/** The game screen: header, the map filling the rest, the sidebar (desktop) or bottom bar (mobile). */
+/**
+ * The game screen: header, the map filling the rest, the sidebar (desktop) or bottom bar (mobile). The map comes
+ * first; the panels, the header's tools and the notices load once it has drawn, into places kept for them (the
+ * sidebar's column, the bar's height), so they move nothing when they arrive.
+ */
 export function GameScreen() {
   const init = useStore($init);
+  const drawn = useStore($mapDrawn);
   const [attempt, setAttempt] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a retry (attempt + 1) must start a fresh session
   useEffect(() => startGameSession(), [attempt]);
 
-  if (init.phase !== 'ready') return <InitScreen state={init} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (init.phase !== 'ready') {
+    return (
+      <GameFrame>
+        <InitScreen state={init} onRetry={() => setAttempt((n) => n + 1)} />
+      </GameFrame>
+    );
+  }
+  const later = (node: ReactNode, kept: ReactNode = null) => <Suspense fallback={kept}>{drawn ? node : kept}</Suspense>;
+  const sidebarSlot = <aside className="game-sidebar" aria-hidden="true" />;
+  const barSlot = <div className="game-bar-slot" aria-hidden="true" />;
   return (
-    <div className="game">
-      <GameHeader />
-      <div className="game-body">
-        <MapView />
-        <Sidebar />
-        <ChatOverlay />
-        <TakenOverNotice />
-      </div>
-      <MobileBar />
-    </div>
+    <GameFrame tools={later(<HeaderTools />)} bar={later(<MobileBar />, barSlot)}>
+      <MapView extras={later(<MapExtras />)} />
+      {later(<Sidebar />, sidebarSlot)}
+      {later(<Overlays />)}
+    </GameFrame>
   );
 }

@@ -1,4 +1,5 @@
 import type { InitState } from '../../stores/game.ts';
+import { GameStatus } from './GameFrame.tsx';
 
 const STEP_TEXT = 'Fetching the world, your survivor and the sky';
 
@@ -6,10 +7,10 @@ const STEP_TEXT = 'Fetching the world, your survivor and the sky';
 export function InitScreen({ state, onRetry }: { state: Exclude<InitState, { phase: 'ready' }>; onRetry: () => void }) {
   if (state.phase === 'error') {
     return (
-      <div className="wl-panel game-init" role="alert">
+      <GameStatus kind="alert" panel>
         <h1>Could not enter the wasteland</h1>
         <p className="wl-error">{state.message}</p>
-        <div className="game-init__actions">
+        <div className="game-status__actions">
           <button type="button" className="wl-button" onClick={onRetry}>
             Try again
           </button>
@@ -17,27 +18,20 @@ export function InitScreen({ state, onRetry }: { state: Exclude<InitState, { pha
             Go to Lobby
           </a>
         </div>
-      </div>
+      </GameStatus>
     );
   }
-  const ready = state.phase === 'chunks' ? state.ready : 0;
-  const needed = state.phase === 'chunks' ? state.needed : 0;
+  // One progress bar and one line of text in both phases, so the line never jumps when the chunks start counting.
+  const chunks = state.phase === 'chunks';
   return (
-    <div className="wl-panel game-init" role="status" aria-live="polite">
+    <GameStatus panel>
       <h1>Initializing world...</h1>
-      {state.phase === 'chunks' ? (
-        <>
-          <progress max={needed} value={ready} aria-label="Terrain generated" />
-          <p className="wl-muted">
-            Terrain {ready} / {needed} chunks
-          </p>
-        </>
+      {chunks ? (
+        <progress max={state.needed} value={state.ready} aria-label="Terrain generated" />
       ) : (
-        <>
-          <progress aria-label="Loading" />
-          <p className="wl-muted">{STEP_TEXT}...</p>
-        </>
+        <progress aria-label="Loading" />
       )}
-    </div>
+      <p className="wl-muted">{chunks ? `Terrain ${state.ready} / ${state.needed} chunks` : `${STEP_TEXT}...`}</p>
+    </GameStatus>
   );
 }

@@ -1,17 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { formatReadout } from '../../game/map/camera.ts';
 import { $engine } from '../../game/session/game-session.ts';
 import { $readout } from '../../stores/game.ts';
-import { UpdateBanner } from './ConnectionNotice.tsx';
-import { FirstRunGuide } from './FirstRunGuide.tsx';
 
 /**
  * The canvas map, its minimap and readout. The engine draws; this component only gives it the elements.
  * Tests read the map through data-* attributes on the wrapper and window.__wastelandMap (read-only, installed by the
- * session: session/debug-hook.ts).
+ * session: session/debug-hook.ts). `extras` (the update banner, the first-run guide) come once the map has drawn.
  */
-export function MapView() {
+export function MapView({ extras }: { extras?: ReactNode }) {
   const engine = useStore($engine);
   const wrapper = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -40,8 +38,7 @@ export function MapView() {
       />
       <Readout />
       <RecentreButton />
-      <UpdateBanner />
-      <FirstRunGuide placement="map" />
+      {extras}
     </section>
   );
 }

@@ -1,0 +1,120 @@
+/**
+ * /game's first screen, counted rather than timed: the JavaScript the page fetches before the map's first frame
+ * (session/game-session.ts splits the rest off) and the layout shifts from the static page to the map with its panels
+ * (GameFrame.tsx keeps one box for every state). `bun run bench lighthouse` has the timings.
+ */
+import { expect, type BrowserContextOptions, type Page } from '@playwright/test';
+import { MAP_DRAWN_MARK } from '../src/game/map/first-frame.ts';
+import { gameTest, uniqueUser, type E2EServer } from './fixtures.ts';
+
+const test = gameTest;
+
+/** Compressed, as served: React and its DOM take about 66 KiB of it, the game's first chunk what is left. */
+const FIRST_FRAME_JS_BUDGET = 100 * 1024;
+/** A string of arktype's runtime (its global registry): the contract's validator waits until after the first frame. */
+const ARKTYPE_MARKER = '$ark';
+
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+};
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+async function seatedSurvivor(page: Page, server: E2EServer): Promise<void> {
+  const res = await page.request.post(`${server.url}/api/auth/register`, {
+    data: { username: uniqueUser('b'), password: 'correct horse battery' },
+  });
+  expect(res.status()).toBe(201);
+  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
+}
+
+const mapDrawn = (page: Page) =>
+  page.waitForFunction((mark) => performance.getEntriesByName(mark, 'mark').length > 0, MAP_DRAWN_MARK, { timeout: 30_000 });
+
+/** Scripts the page fetched before and after the map's first frame: url and compressed size. */
+function scripts(page: Page) {
+  return page.evaluate((mark) => {
+    const drawnAt = performance.getEntriesByName(mark, 'mark')[0]!.startTime;
+    const all = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+      .map((e) => ({ url: e.name, bytes: e.encodedBodySize, before: e.startTime < drawnAt }));
+    return { before: all.filter((s) => s.before), after: all.filter((s) => !s.before) };
+  }, MAP_DRAWN_MARK);
+}
+
+test("the JavaScript fetched before the map's first frame stays within 100 KiB, without the validator", async ({
+  browser,
+  gameServer,
+}) => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  await seatedSurvivor(page, gameServer);
+  await page.goto(`${gameServer.url}/game`);
+  await mapDrawn(page);
+  // The features (and with them the validator) come after the first frame: wait for them before sorting scripts.
+  await page.waitForFunction(() => !!window.__wastelandMap, undefined, { timeout: 30_000 });
+
+  const { before, after } = await scripts(page);
+  const total = before.reduce((n, s) => n + s.bytes, 0);
+  const listing = before.map((s) => `${new URL(s.url).pathname} ${s.bytes}`).join('\n');
+  expect(before.length, listing).toBeGreaterThan(0);
+  expect(
+    before.every((s) => s.bytes > 0),
+    `compressed sizes unknown:\n${listing}`,
+  ).toBe(true);
+  expect(total, `scripts before the first frame:\n${listing}`).toBeLessThanOrEqual(FIRST_FRAME_JS_BUDGET);
+
+  const text = async (url: string) => (await page.request.get(url)).text();
+  const early = await Promise.all(before.map(async (s) => ({ url: s.url, ark: (await text(s.url)).includes(ARKTYPE_MARKER) })));
+  expect(early.filter((s) => s.ark).map((s) => s.url)).toEqual([]);
+  // The marker does find arktype: in the scripts that came after the first frame.
+  const late = await Promise.all(after.map(async (s) => (await text(s.url)).includes(ARKTYPE_MARKER)));
+  expect(late.some(Boolean)).toBe(true);
+  await ctx.close();
+});
+
+for (const [name, options] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test(`no layout shift from the loading screen to the map and its panels (${name})`, async ({ browser, gameServer }) => {
+    const ctx = await browser.newContext(options);
+    const page = await ctx.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifts: { value: number; nodes: string[] }[] };
+      w.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node | null }[];
+        })[]) {
+          if (e.hadRecentInput) continue;
+          const nodes = (e.sources ?? []).map((s) => {
+            const n = s.node;
+            return n instanceof Element ? `${n.tagName}.${n.className}` : `${n?.nodeName} "${n?.textContent?.slice(0, 30)}"`;
+          });
+          w.__shifts.push({ value: e.value, nodes });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await seatedSurvivor(page, gameServer);
+    await page.goto(`${gameServer.url}/game`);
+    await mapDrawn(page);
+    // Everything the screen fills in after the map: the panels, the clock, the live connection, the features' data.
+    await page.waitForFunction(() => !!window.__wastelandMap, undefined, { timeout: 30_000 });
+    await expect(page.locator('[data-connection="open"]')).toBeAttached({ timeout: 20_000 });
+    await expect(page.getByTestId('game-time')).toBeAttached();
+    if (name === 'phone') await expect(page.getByRole('navigation', { name: 'Game panels' })).toBeVisible();
+    else await expect(page.getByRole('complementary', { name: 'Survivor' })).toBeVisible();
+    // Let the frame after the last arrival be laid out before reading the entries.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; nodes: string[] }[] }).__shifts);
+    const total = shifts.reduce((n, s) => n + s.value, 0);
+    expect(total, JSON.stringify(shifts, null, 1)).toBeLessThan(0.01);
+    await ctx.close();
+  });
+}
