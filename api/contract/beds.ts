@@ -5,11 +5,8 @@ import { safeString, worldIdText } from './text.ts';
 
 /** Beds, invitations, kicks and respawn on the wire (spec section 7); the rules are in api/game/beds.ts. */
 
-export const BED_TEXT = {
-  invitationSent: 'Invitation sent successfully',
-  failedInvitation: 'Failed to send invitation',
-  failedKick: 'Failed to kick bed occupant',
-} as const;
+/** The beds' texts live with their rules (plain, for the page); read them here too. */
+export { BED_TEXT } from '../game/beds.ts';
 
 export const InviteBody = type({
   worldId: worldIdText,

@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { EQUIPMENT_SLOTS } from '../game/equipment.ts';
+import { EQUIP_SOURCES, EQUIPMENT_SLOTS } from '../game/equipment.ts';
 import { idText } from './settlements.ts';
 import { worldIdText } from './text.ts';
 import { DEFAULT_WORLD_ID } from './world.ts';
@@ -9,19 +9,9 @@ import { DEFAULT_WORLD_ID } from './world.ts';
  * gives, shared by the routes, the islands and the tests. The rules live in api/game/equipment.ts.
  */
 
-/** Spec section 8: the Equipment Error toast and its fallbacks when the server gives no reason. */
-export const EQUIPMENT_TEXT = {
-  errorTitle: 'Equipment Error',
-  failedEquip: 'Failed to equip item',
-  failedUnequip: 'Failed to unequip item',
-  failedEquipInventory: 'Failed to equip item from inventory',
-  failedEquipSettlement: 'Failed to equip item from settlement',
-  failedEquipAll: 'Failed to equip all items',
-  failedUnequipAll: 'Failed to unequip all items',
-} as const;
+/** The Equipment Error texts and the equip sources live with the gear's rules (plain, for the page); read them here too. */
+export { EQUIP_SOURCES, type EquipSource, EQUIPMENT_TEXT } from '../game/equipment.ts';
 
-export const EQUIP_SOURCES = ['inventory', 'settlement'] as const;
-export type EquipSource = (typeof EQUIP_SOURCES)[number];
 export const Slot = type.enumerated(...EQUIPMENT_SLOTS);
 
 /**

@@ -10,30 +10,8 @@ import { safeString, text, worldIdText } from './text.ts';
  * themselves live in api/game/settlements.ts and api/game/storage.ts.
  */
 
-/** Spec section 8 texts for these calls (successes and the client's fallbacks). */
-export const SETTLEMENT_TEXT = {
-  poiUpgraded: 'POI upgraded!',
-  shelterBuilt: 'Basic Shelter built!',
-  settlementEstablished: 'Settlement established!',
-  buildingConstructed: 'Building constructed!',
-  buildingCompleted: 'Building completed successfully!',
-  containerReinforced: 'Container reinforced successfully!',
-  invalidPoiId: 'Invalid POI ID',
-  poiMissing: 'POI does not exist',
-  createAnyway: 'Create Settlement Here Anyway',
-  failedShelter: 'Failed to build shelter',
-  failedSettlement: 'Failed to create settlement',
-  failedBuilding: 'Failed to construct building',
-  failedDeposit: 'Failed to deposit items',
-  failedTransfer: 'Failed to transfer item',
-  failedPickup: 'Failed to pick up items',
-  failedConsolidate: 'Failed to consolidate storage',
-} as const;
-
-/** Whether a settlement error lets the player found it at their shelter without the POI (spec section 8). */
-export function offersCreateAnyway(message: string): boolean {
-  return message.includes(SETTLEMENT_TEXT.invalidPoiId) || message.includes(SETTLEMENT_TEXT.poiMissing);
-}
+/** The texts and offersCreateAnyway live with the settlement rules (plain, for the page); read them here too. */
+export { offersCreateAnyway, SETTLEMENT_TEXT } from '../game/settlements.ts';
 
 /** A name as players type it: trimmed (inner runs of spaces collapse), then 1..max characters. */
 function trimmedName(max: number) {

@@ -4,6 +4,13 @@
  */
 import { canManage } from './settlements.ts';
 
+/** Spec section 7 texts for invitations and kicks. */
+export const BED_TEXT = {
+  invitationSent: 'Invitation sent successfully',
+  failedInvitation: 'Failed to send invitation',
+  failedKick: 'Failed to kick bed occupant',
+} as const;
+
 export type BedState = 'vacant' | 'pending' | 'occupied';
 
 export function bedState(bed: { occupantId: string | null; npcName?: string | null; invitationId: number | null }): BedState {

@@ -12,6 +12,20 @@ import { NIGHT_VISION } from './vision.ts';
 
 export { BINOCULARS_VISION, dayNightVision, NIGHT_VISION, visionInput } from './vision.ts';
 
+/** Spec section 8: the Equipment Error toast and its fallbacks when the server gives no reason. */
+export const EQUIPMENT_TEXT = {
+  errorTitle: 'Equipment Error',
+  failedEquip: 'Failed to equip item',
+  failedUnequip: 'Failed to unequip item',
+  failedEquipInventory: 'Failed to equip item from inventory',
+  failedEquipSettlement: 'Failed to equip item from settlement',
+  failedEquipAll: 'Failed to equip all items',
+  failedUnequipAll: 'Failed to unequip all items',
+} as const;
+
+export const EQUIP_SOURCES = ['inventory', 'settlement'] as const;
+export type EquipSource = (typeof EQUIP_SOURCES)[number];
+
 export const EQUIPMENT_SLOTS = [
   'vision',
   'communication',

@@ -9,6 +9,31 @@ import { itemDef, STORAGE_CATEGORIES, type StorageCategory } from './items.ts';
 /** Item name → how many. */
 export type Materials = Readonly<Record<string, number>>;
 
+/** Spec section 8 texts for these calls (successes and the client's fallbacks). */
+export const SETTLEMENT_TEXT = {
+  poiUpgraded: 'POI upgraded!',
+  shelterBuilt: 'Basic Shelter built!',
+  settlementEstablished: 'Settlement established!',
+  buildingConstructed: 'Building constructed!',
+  buildingCompleted: 'Building completed successfully!',
+  containerReinforced: 'Container reinforced successfully!',
+  invalidPoiId: 'Invalid POI ID',
+  poiMissing: 'POI does not exist',
+  createAnyway: 'Create Settlement Here Anyway',
+  failedShelter: 'Failed to build shelter',
+  failedSettlement: 'Failed to create settlement',
+  failedBuilding: 'Failed to construct building',
+  failedDeposit: 'Failed to deposit items',
+  failedTransfer: 'Failed to transfer item',
+  failedPickup: 'Failed to pick up items',
+  failedConsolidate: 'Failed to consolidate storage',
+} as const;
+
+/** Whether a settlement error lets the player found it at their shelter without the POI (spec section 8). */
+export function offersCreateAnyway(message: string): boolean {
+  return message.includes(SETTLEMENT_TEXT.invalidPoiId) || message.includes(SETTLEMENT_TEXT.poiMissing);
+}
+
 export const BUILDING_TYPES = ['bed', 'container'] as const;
 export type BuildingType = (typeof BUILDING_TYPES)[number];
 export const CONTAINER_SUBTYPES = STORAGE_CATEGORIES;

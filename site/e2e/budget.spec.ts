@@ -108,7 +108,10 @@ for (const [name, options] of [
     await expect(page.locator('[data-connection="open"]')).toBeAttached({ timeout: 20_000 });
     await expect(page.getByTestId('game-time')).toBeAttached();
     if (name === 'phone') await expect(page.getByRole('navigation', { name: 'Game panels' })).toBeVisible();
-    else await expect(page.getByRole('complementary', { name: 'Survivor' })).toBeVisible();
+    else
+      await expect(
+        page.getByRole('complementary', { name: 'Survivor' }).getByRole('heading', { name: 'Game Log' }),
+      ).toBeVisible();
     // Let the frame after the last arrival be laid out before reading the entries.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 

@@ -1,5 +1,6 @@
 import { beforeEach, expect, test } from 'bun:test';
-import { EQUIPMENT_TEXT, type EquipmentOutcome } from '../../../../api/contract/equipment.ts';
+import type { EquipmentOutcome } from '../../../../api/contract/equipment.ts';
+import { EQUIPMENT_TEXT } from '../../../../api/game/equipment.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import { $equipBusy, $equipment, $equipSite, resetEquipmentStores } from '../../stores/equipment.ts';
 import { createEquipmentActions, type EquipmentCalls } from './actions.ts';

@@ -4,7 +4,8 @@
  * time ($equipBusy). The server decides everything (reach, slots, who manages); this only reports it.
  * Dependencies are injected (equipment/wire.ts wires the real ones), so the flows are unit-tested without a browser.
  */
-import { EQUIPMENT_TEXT, type EquipmentOutcome, type EquipSource } from '../../../../api/contract/equipment.ts';
+import type { EquipmentOutcome } from '../../../../api/contract/equipment.ts';
+import { EQUIPMENT_TEXT, type EquipSource } from '../../../../api/game/equipment.ts';
 import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import { type EquipmentSlot, NO_SETTLEMENT_NEARBY } from '../../../../api/game/equipment.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';

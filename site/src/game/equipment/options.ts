@@ -4,7 +4,8 @@
  * names (section 5), each with the slot shown (guessed from the name, as the spec says) and the slot sent (the
  * catalogue's; the server judges it).
  */
-import type { EquipmentItem, EquipSource } from '../../../../api/contract/equipment.ts';
+import type { EquipmentItem } from '../../../../api/contract/equipment.ts';
+import type { EquipSource } from '../../../../api/game/equipment.ts';
 import type { InventoryItem } from '../../../../api/contract/items.ts';
 import { EQUIPMENT_SLOTS, type EquipmentSlot, equipSlotOf, guessSlot, matchesEquipList } from '../../../../api/game/equipment.ts';
 import type { StoredItem } from '../../stores/equipment.ts';

@@ -2,7 +2,7 @@
  * The words of the equipment calls (spec section 8): successes show the server's sentence; failures the
  * 'Equipment Error' title with the server's reason, or the spec's fallback for that call. Pure.
  */
-import { EQUIPMENT_TEXT, type EquipSource } from '../../../../api/contract/equipment.ts';
+import { EQUIPMENT_TEXT, type EquipSource } from '../../../../api/game/equipment.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 
 /** The server's reason without the "<status>: " the client puts in front (site/src/lib/api.ts unwrap). */

@@ -5,7 +5,8 @@
  * One runs at a time ($npcBusy). The server decides (who may, what fits); this reports it: 'Failed to assign NPC'
  * (spec section 8) and the equipment calls' 'Equipment Error' with their fallbacks. Dependencies are injected.
  */
-import { EQUIPMENT_TEXT, type EquipmentItem, type EquipmentOutcome } from '../../../../api/contract/equipment.ts';
+import type { EquipmentItem, EquipmentOutcome } from '../../../../api/contract/equipment.ts';
+import { EQUIPMENT_TEXT } from '../../../../api/game/equipment.ts';
 import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import type { NpcView } from '../../../../api/contract/npcs.ts';
 import type { EquipmentSlot } from '../../../../api/game/equipment.ts';

@@ -5,14 +5,8 @@
  * Dependencies are injected (settlements/wire.ts wires the real ones), so the flows are unit-tested without a browser.
  */
 import type { StorageCategory } from '../../../../api/game/items.ts';
-import {
-  offersCreateAnyway,
-  SETTLEMENT_TEXT,
-  type SettlementView,
-  type ShelterBuilt,
-  type ShelterView,
-  type StorageOutcome,
-} from '../../../../api/contract/settlements.ts';
+import type { SettlementView, ShelterBuilt, ShelterView, StorageOutcome } from '../../../../api/contract/settlements.ts';
+import { offersCreateAnyway, SETTLEMENT_TEXT } from '../../../../api/game/settlements.ts';
 import { cleanName, type Materials, REINFORCE_COST, SHELTER_COST, transferLimit } from '../../../../api/game/settlements.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import { $buildings, $hereSettlement, $hereShelter, $offerCreateAnyway } from '../../stores/settlements.ts';

@@ -3,7 +3,7 @@
  * invitations, wherever they are): call → server → toast → refresh (run.ts). The server decides who may; the
  * panels offer only what it would allow (beds.ts). Dependencies are injected, so the flows are unit-tested.
  */
-import { BED_TEXT } from '../../../../api/contract/beds.ts';
+import { BED_TEXT } from '../../../../api/game/beds.ts';
 import { cleanName } from '../../../../api/game/settlements.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import { $hereSettlement } from '../../stores/settlements.ts';

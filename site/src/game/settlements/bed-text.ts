@@ -2,7 +2,7 @@
  * The words of the bed actions: the spec's toasts (section 8: 'Invitation sent successfully', 'Failed to send
  * invitation', 'Failed to kick bed occupant'), our own where it names none, and what each confirmation says. Pure.
  */
-import { BED_TEXT } from '../../../../api/contract/beds.ts';
+import { BED_TEXT } from '../../../../api/game/beds.ts';
 import type { BedRow } from './beds.ts';
 
 /** The failure toast's title for each bed call. */

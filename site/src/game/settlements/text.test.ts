@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { SETTLEMENT_TEXT } from '../../../../api/contract/settlements.ts';
+import { SETTLEMENT_TEXT } from '../../../../api/game/settlements.ts';
 import { autoDepositFailed, buildingFailed, distanceLabel, failure, reasonOf, success, upgradeFailed } from './text.ts';
 
 const httpError = (status: number, message: string) => Object.assign(new Error(`${status}: ${message}`), { status });

@@ -2,7 +2,7 @@
  * The words of the settlement actions: which toast each answer earns (spec section 8). Successes show the
  * server's own sentence; failures the spec's title with the server's reason, or its alert text. Pure.
  */
-import { SETTLEMENT_TEXT } from '../../../../api/contract/settlements.ts';
+import { SETTLEMENT_TEXT } from '../../../../api/game/settlements.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 
 /** The server's reason without the "<status>: " the client puts in front (site/src/lib/api.ts unwrap). */

@@ -4,7 +4,7 @@ import { startGameSession } from '../../game/session/game-session.ts';
 import { $init, $mapDrawn } from '../../stores/game.ts';
 import { GameFrame } from './GameFrame.tsx';
 import { InitScreen } from './InitScreen.tsx';
-import { HeaderTools, MapExtras, MobileBar, Overlays, Sidebar } from './later.ts';
+import { FirstRunGuide, HeaderTools, MapExtras, MobileBar, Overlays, Sidebar } from './later.ts';
 import { MapView } from './MapView.tsx';
 
 /**
@@ -27,11 +27,23 @@ export function GameScreen() {
     );
   }
   const later = (node: ReactNode, kept: ReactNode = null) => <Suspense fallback={kept}>{drawn ? node : kept}</Suspense>;
-  const sidebarSlot = <aside className="game-sidebar" aria-hidden="true" />;
+  // The sidebar's place, headed by the first-run guide as the sidebar is (which comes sooner: later.ts).
+  const sidebarSlot = (
+    <aside className="game-sidebar" aria-label="Survivor">
+      {later(<FirstRunGuide placement="sidebar" />)}
+    </aside>
+  );
   const barSlot = <div className="game-bar-slot" aria-hidden="true" />;
   return (
     <GameFrame tools={later(<HeaderTools />)} bar={later(<MobileBar />, barSlot)}>
-      <MapView extras={later(<MapExtras />)} />
+      <MapView
+        extras={
+          <>
+            {later(<MapExtras />)}
+            {later(<FirstRunGuide placement="map" />)}
+          </>
+        }
+      />
       {later(<Sidebar />, sidebarSlot)}
       {later(<Overlays />)}
     </GameFrame>

@@ -1,15 +1,9 @@
-import { FirstRunGuide } from './FirstRunGuide.tsx';
 import { TakenOverNotice, UpdateBanner } from './ConnectionNotice.tsx';
 import { ChatOverlay } from './chat/ChatOverlay.tsx';
 
-/** What sits over the map besides the map itself (MapView): the update banner and the first-run guide. */
+/** What sits over the map besides the map itself and the first-run guide (MapView): the update banner. */
 export function MapExtras() {
-  return (
-    <>
-      <UpdateBanner />
-      <FirstRunGuide placement="map" />
-    </>
-  );
+  return <UpdateBanner />;
 }
 
 /** Over the map and the sidebar: the radio overlay and the taken-over notice. */

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState } from 'react';
-import { SETTLEMENT_TEXT } from '../../../../../api/contract/settlements.ts';
+import { SETTLEMENT_TEXT } from '../../../../../api/game/settlements.ts';
 import { cleanName, SETTLEMENT_NAME_MAX, SHELTER_COST } from '../../../../../api/game/settlements.ts';
 import { affordable, materialRows } from '../../../game/settlements/costs.ts';
 import { $settlementActions } from '../../../game/settlements/wire.ts';
