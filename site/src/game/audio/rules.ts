@@ -4,8 +4,6 @@
  * whether a sound is heard at all, when the ambience speaks next, which of several near-simultaneous game cues is
  * played, when a footstep falls. Only the browser plays sound, so this lives with the site, not in api/.
  */
-import { type } from 'arktype';
-
 export const VOLUME_MIN = 0;
 export const VOLUME_MAX = 1;
 export const VOLUME_STEP = 0.1;
@@ -37,20 +35,23 @@ export function snapVolume(v: number): number {
   return Math.round(Math.min(VOLUME_MAX, Math.max(VOLUME_MIN, v)) * perUnit) / perUnit;
 }
 
-// localStorage is outside input: another tab, an old build or a hand edit may have written anything there.
-const StoredVolume = type('string.numeric.parse').to(`${VOLUME_MIN} <= number <= ${VOLUME_MAX}`);
-const StoredMuted = type("'true' | 'false'");
+// localStorage is outside input: another tab, an old build or a hand edit may have written anything there. Checked
+// by hand rather than with arktype: these two checks are a line each, and arktype stays off the page's main thread
+// (the contract's validator runs in a worker: game/validate), since building it blocks a phone for a moment.
+/** A decimal number as text ('0.3', '1', '-0.1'): how a volume is stored. */
+const DECIMAL = /^-?(?:\d+(?:\.\d+)?|\.\d+)$/;
 
 /** A stored volume, or `fallback` for anything that is not a number from 0 to 1. */
 export function parseVolume(raw: string | null | undefined, fallback: number): number {
-  const v = StoredVolume(raw);
-  return v instanceof type.errors ? fallback : snapVolume(v);
+  if (typeof raw !== 'string' || !DECIMAL.test(raw)) return fallback;
+  const v = Number(raw);
+  return v >= VOLUME_MIN && v <= VOLUME_MAX ? snapVolume(v) : fallback;
 }
 
 /** A stored mute flag, or `fallback` for anything but 'true' / 'false'. */
 export function parseMuted(raw: string | null | undefined, fallback: boolean): boolean {
-  const v = StoredMuted(raw);
-  return v instanceof type.errors ? fallback : v === 'true';
+  if (raw === 'true') return true;
+  return raw === 'false' ? false : fallback;
 }
 
 /** The three gain nodes: effects and ambience each feed master; mute silences master (and so everything). */

@@ -1,6 +1,7 @@
 /**
  * The live connection (/ws?worldId=…&protocol=…, same origin, cookie auth). Every frame is parsed once with the
- * contract's schema (api/contract/protocol.ts) and handed to the handler for its type. Reconnects after an abnormal
+ * contract's schema (api/contract/protocol.ts), in the validator worker (game/validate: arktype never loads on the
+ * page's main thread), and handed to the handler for its type, in the order the frames came. Reconnects after an abnormal
  * close with the contract's backoff (1 s doubled, cap 30 s, at most 5 attempts), never after a normal close (1000),
  * a takeover by another tab (4001), a protocol mismatch (4002) or lost game access (4003); start() again connects
  * afresh (the "Play here" of a tab that was taken over). Pings every 30 s. Frames outside the protocol and socket
@@ -12,16 +13,18 @@ import {
   WS_PING_INTERVAL_MS,
   WS_RECONNECT_ATTEMPTS,
   assertNever,
-  parseServerMessage,
   reconnectDelayMs,
-  type ChatMessage,
-  type ClientMessage,
-  type LivePlayer,
-  type ServerMessage,
-  type SettlementSummary,
-  type TimeInfo,
-  type WorldEvent,
+} from '../../../../api/contract/live.ts';
+import type {
+  ChatMessage,
+  ClientMessage,
+  LivePlayer,
+  ServerMessage,
+  SettlementSummary,
+  TimeInfo,
+  WorldEvent,
 } from '../../../../api/contract/protocol.ts';
+import { read } from '../validate/client.ts';
 
 /** The server message of type `T`. */
 export type MessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
@@ -57,9 +60,14 @@ export interface LiveHandlers {
   npcArrival(arrival: Omit<MessageOf<'npc_arrival'>, 'type'>): void;
 }
 
+/** What parsing one frame gives (api/contract/protocol.ts parseServerMessage). */
+export type FrameRead = { ok: true; message: ServerMessage } | { ok: false; error: string };
+
 /** The bits of the browser a LiveClient uses (tests pass fakes). */
 export interface LiveEnv {
   createSocket(url: string): WebSocket;
+  /** Parses a frame: in the validator worker on the page (a promise), at once in the tests. */
+  readFrame(raw: unknown): FrameRead | Promise<FrameRead>;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
   setInterval(fn: () => void, ms: number): unknown;
@@ -69,6 +77,7 @@ export interface LiveEnv {
 
 const browserEnv: LiveEnv = {
   createSocket: (url) => new WebSocket(url),
+  readFrame: (raw) => read('frame', raw),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as number),
   setInterval: (fn, ms) => setInterval(fn, ms),
@@ -145,15 +154,24 @@ export class LiveClient {
       return;
     }
     this.socket = socket;
-    socket.onmessage = (event) => {
+    const handle = (parsed: FrameRead, raw: unknown) => {
       if (this.socket !== socket) return;
-      const parsed = parseServerMessage(event.data);
-      if (!parsed.ok) return this.env.log(parsed.error, event.data);
+      if (!parsed.ok) return this.env.log(parsed.error, raw);
       try {
         this.dispatch(parsed.message);
       } catch (err) {
         this.env.log('handler failed', err);
       }
+    };
+    socket.onmessage = (event) => {
+      if (this.socket !== socket) return;
+      const parsed = this.env.readFrame(event.data);
+      if (!(parsed instanceof Promise)) return handle(parsed, event.data);
+      // The worker answers in order, so frames are still handled in the order they came.
+      parsed.then(
+        (p) => handle(p, event.data),
+        (err) => this.env.log('could not read a frame', err),
+      );
     };
     socket.onerror = () => this.env.log('socket error');
     socket.onclose = (event) => {

@@ -9,7 +9,7 @@
  *   lobby.
  */
 import { atom } from 'nanostores';
-import { Close } from '../../../../api/contract/protocol.ts';
+import { Close } from '../../../../api/contract/live.ts';
 import { $connection, type ConnectionState } from '../../stores/game.ts';
 import type { LiveStatus } from './client.ts';
 import type { LiveEvents } from './events.ts';

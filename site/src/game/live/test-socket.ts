@@ -1,5 +1,5 @@
 /** Tests only: a fake WebSocket and the LiveEnv around it, driven by hand (server frames, closes, timers). */
-import { PROTOCOL_VERSION } from '../../../../api/contract/protocol.ts';
+import { PROTOCOL_VERSION, parseServerMessage } from '../../../../api/contract/protocol.ts';
 import type { LiveEnv } from './client.ts';
 
 export class FakeSocket {
@@ -50,6 +50,7 @@ export function fakeLiveEnv() {
       sockets.push(s);
       return s as unknown as WebSocket;
     },
+    readFrame: parseServerMessage,
     setTimeout: (fn, ms) => {
       timers.push({ fn, ms, id: ++id, repeat: false });
       return id;

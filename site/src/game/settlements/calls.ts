@@ -6,14 +6,8 @@ import { chunkOfWorld } from '../map/geometry.ts';
 import type { SettlementCalls } from './actions.ts';
 import type { BedCalls } from './bed-actions.ts';
 import type { Point } from './here.ts';
-import {
-  toBedAssignments,
-  toBuildingViews,
-  toInvitations,
-  toSettlementViews,
-  toShelterViews,
-  toStorageEntries,
-} from './markers.ts';
+// Answers are read with the contract's schemas (markers.ts) in the validator worker: arktype stays off the page.
+import { read } from '../validate/client.ts';
 
 const shown = (m: Materials): Record<string, number> => ({ ...m });
 
@@ -24,7 +18,7 @@ export function settlementCalls(worldId: string): SettlementCalls {
       unwrap(api.api['build-shelter'].post({ worldId, x: at.x, y: at.y, materials: shown(materials) })),
     createSettlement: async (body) => {
       const made = await unwrap(api.api.settlements.post({ worldId, ...body }));
-      return toSettlementViews([made])[0] ?? made;
+      return (await read('settlements', [made]))[0] ?? made;
     },
     build: (b) => unwrap(api.api.buildings.post({ ...b, materials: shown(b.materials), worldId })),
     reinforce: (id, materials) => unwrap(api.api.buildings({ id }).upgrade.post({ materials: shown(materials), worldId })),
@@ -56,18 +50,22 @@ export function settlementReads(worldId: string) {
   });
   const world = api.api.world({ worldId });
   return {
-    settlements: async (at: Point) => toSettlementViews(await unwrap(world.settlements.get(region(at)))),
-    shelters: async (at: Point) => toShelterViews(await unwrap(world.shelters.get(region(at)))),
-    mine: async () => toSettlementViews(await unwrap(api.api.player.settlements.get({ query: { worldId } }))),
-    buildings: async (id: string) => toBuildingViews((await unwrap(api.api.settlements({ id }).buildings.get())).buildings),
-    storage: async (id: string) => toStorageEntries((await unwrap(api.api.settlements({ id }).storage.get())).storage),
+    settlements: async (at: Point) => read('settlements', await unwrap(world.settlements.get(region(at)))),
+    shelters: async (at: Point) => read('shelters', await unwrap(world.shelters.get(region(at)))),
+    mine: async () => read('settlements', await unwrap(api.api.player.settlements.get({ query: { worldId } }))),
+    buildings: async (id: string) => read('buildings', (await unwrap(api.api.settlements({ id }).buildings.get())).buildings),
+    storage: async (id: string) => read('storage', (await unwrap(api.api.settlements({ id }).storage.get())).storage),
     beds: async (id: string) => {
       const one = api.api.settlements({ id });
       const [beds, pending] = await Promise.all([unwrap(one['bed-assignments'].get()), unwrap(one['pending-invitations'].get())]);
-      return { assignments: toBedAssignments(beds.bedAssignments), pending: toInvitations(pending.pendingInvitations) };
+      const [assignments, invited] = await Promise.all([
+        read('beds', beds.bedAssignments),
+        read('invitations', pending.pendingInvitations),
+      ]);
+      return { assignments, pending: invited };
     },
     invitations: async () =>
-      toInvitations((await unwrap(api.api.player['bed-invitations'].get({ query: { worldId } }))).invitations),
+      read('invitations', (await unwrap(api.api.player['bed-invitations'].get({ query: { worldId } }))).invitations),
   };
 }
 export type SettlementReads = ReturnType<typeof settlementReads>;
