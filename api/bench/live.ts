@@ -101,6 +101,15 @@ function report(name: string, r: LoadResult, notifiesPerSecond?: number) {
   );
 }
 
+/** A run that fails (a loaded machine may not connect everyone in time) is reported, and its servers still stop. */
+async function attempt(name: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    console.log(`${name}: failed: ${err instanceof Error ? err.message : err}`);
+  }
+}
+
 console.log(`${WORLDS} worlds × ${PLAYERS} players, ${RATE} moves/s each, ${SECONDS} s per run`);
 
 for (const policy of MODES.includes('floor') ? FLOORS : []) {
@@ -124,7 +133,7 @@ for (const policy of MODES.includes('floor') ? FLOORS : []) {
     const worldId = `w${Math.floor(i / PLAYERS)}`;
     return { id, worldId, url: `ws://127.0.0.1:${port}/?worldId=${worldId}&id=${id}`, headers: {} };
   });
-  report(`floor ${policy}`, await runLoad(users, { ...load, pids: [floor.pid] }));
+  await attempt(`floor ${policy}`, async () => report(`floor ${policy}`, await runLoad(users, { ...load, pids: [floor.pid] })));
   floor.kill();
   await floor.exited;
 }
@@ -140,10 +149,8 @@ if (MODES.includes('one')) {
       if (backend === 'pglite' && flush === FLUSHES[0]) await chunksCall(server, seeded[0]!);
       const databaseCpuSeconds = backend === 'postgres' ? postgresCpuSeconds : undefined;
       const users = seeded.map((u) => gameUser(u, server));
-      report(
-        `one process on ${backend}, ${flushName(flush)}`,
-        await runLoad(users, { ...load, pids: [server.pid], databaseCpuSeconds }),
-      );
+      const name = `one process on ${backend}, ${flushName(flush)}`;
+      await attempt(name, async () => report(name, await runLoad(users, { ...load, pids: [server.pid], databaseCpuSeconds })));
       await server.stop();
     }
   }
@@ -165,8 +172,11 @@ if (MODES.includes('two') && process.env.DATABASE_URL) {
     const users = seeded.map((u, i) => gameUser(u, i % 2 ? p2 : p1));
     const before = notifies;
     const t0 = performance.now();
-    const r = await runLoad(users, { ...load, pids: [p1.pid, p2.pid], databaseCpuSeconds: postgresCpuSeconds });
-    report(`two processes on Postgres (bus), ${flushName(flush)}`, r, (notifies - before) / ((performance.now() - t0) / 1000));
+    const name = `two processes on Postgres (bus), ${flushName(flush)}`;
+    await attempt(name, async () => {
+      const r = await runLoad(users, { ...load, pids: [p1.pid, p2.pid], databaseCpuSeconds: postgresCpuSeconds });
+      report(name, r, (notifies - before) / ((performance.now() - t0) / 1000));
+    });
     await listener.end();
     await Promise.all([p1.stop(), p2.stop()]);
   }
