@@ -38,6 +38,8 @@ test('audio: silent until the first touch; header settings change the buses, mut
   page,
   gameServer: server,
 }) => {
+  // Many steps (reloads, every panel, two survivors on a phone): a loaded 2-core machine has needed more than 60 s.
+  test.slow();
   await enterGame(page, server);
   const toggle = page.getByRole('button', { name: 'Audio settings', exact: true });
 

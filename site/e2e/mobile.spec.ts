@@ -51,6 +51,8 @@ test('on a phone: the bottom bar, its panels and switcher, the players button, t
   browser,
   gameServer: server,
 }) => {
+  // Many steps (reloads, every panel, two survivors on a phone): a loaded 2-core machine has needed more than 60 s.
+  test.slow();
   const { pageB: page, b, close } = await twoSurvivors(browser, server, true);
   const ctx = page.context();
 
