@@ -10,7 +10,8 @@
  * Prints p50/p99 delivery latency, frames delivered/s (and per observer), NOTIFY/s, CPU and peak RSS per process,
  * and the ratios. Measures; never fails. BENCH_WORLDS (50), BENCH_PLAYERS (20), BENCH_MOVES_PER_SECOND (10),
  * BENCH_SECONDS (20), BENCH_MODES (floor,one,two), BENCH_FLOORS (beat,adaptive,immediate), BENCH_FLUSH (the
- * MOVE_FLUSH_MS values to compare: beat,10), BENCH_PROFILE_DIR (servers write CPU profiles there).
+ * MOVE_FLUSH_MS values to compare: beat,10), BENCH_BACKENDS (pglite, and postgres with DATABASE_URL),
+ * BENCH_PROFILE_DIR (servers write CPU profiles there).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -139,7 +140,7 @@ for (const policy of MODES.includes('floor') ? FLOORS : []) {
 }
 
 if (MODES.includes('one')) {
-  const backends: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const backends = (process.env.BENCH_BACKENDS ?? (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite')).split(',');
   for (const backend of backends) {
     for (const flush of FLUSHES) {
       const dataDir = mkdtempSync(join(tmpdir(), 'wl-bench-'));
