@@ -126,8 +126,8 @@ export async function runLoad(
     }),
   ]);
   clearTimeout(timer);
-  // Let joins, rosters and the game log settle before measuring.
-  await Bun.sleep(1000);
+  // Let joins, rosters and the game log settle before measuring: 2,000 joins keep a loaded server busy for seconds.
+  await Bun.sleep(1000 + 2 * users.length);
   frames = 0;
   const cpu0 = opts.pids.map(cpuSeconds);
   const db0 = opts.databaseCpuSeconds?.() ?? 0;

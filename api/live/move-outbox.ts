@@ -16,10 +16,11 @@ export class MoveOutbox {
 
   constructor(private readonly stats: LiveStats = newLiveStats()) {}
 
-  add(id: string, x: number, y: number, to: Chunk, was: Chunk): void {
+  /** `at`: when the batch holding the move arrived (performance.now(), ms; read once a batch, not once a move). */
+  add(id: string, x: number, y: number, to: Chunk, was: Chunk, at: number): void {
     const earlier = this.moves.get(id);
     // Two reports in one beat: the latest position, heard also where the mover was at the start of the beat.
-    if (!earlier) this.moves.set(id, { id, x, y, to, was, at: performance.now() });
+    if (!earlier) this.moves.set(id, { id, x, y, to, was, at });
     else {
       earlier.x = x;
       earlier.y = y;

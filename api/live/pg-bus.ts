@@ -81,11 +81,8 @@ export function packPayloads(
   return { payloads, dropped };
 }
 
-const encoder = new TextEncoder();
 function bytes(s: string): number {
-  // ASCII fast path: most payloads are ids and numbers.
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return encoder.encode(s).length;
-  return s.length;
+  return Buffer.byteLength(s, 'utf8');
 }
 
 /**

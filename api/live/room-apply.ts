@@ -47,8 +47,9 @@ export function applyBatch(room: WorldRoom, from: string, events: BusEvent[]): v
 
 /** Folds moves into presence; the sockets hear them at the room's next tick (move-outbox.ts). */
 function fanOutMoves(room: WorldRoom, from: string, moves: [string, number, number][], now: number): void {
+  const at = performance.now();
   for (const [id, x, y] of moves) {
     const before = room.presence.move(from, id, x, y, now);
-    if (before) room.outbox.add(id, x, y, room.chunkOf(x, y), room.chunkOf(before.x, before.y));
+    if (before) room.outbox.add(id, x, y, room.chunkOf(x, y), room.chunkOf(before.x, before.y), at);
   }
 }
