@@ -9,6 +9,7 @@ const benches: { name: string; file: string }[] = [
   { name: 'lighthouse', file: 'site/bench/lighthouse.ts' },
   { name: 'map', file: 'site/bench/map-frames.ts' },
   { name: 'live', file: 'api/bench/live.ts' },
+  { name: 'embedded', file: 'api/bench/embedded.ts' },
   { name: 'bus', file: 'api/bench/bus.ts' },
   { name: 'admission', file: 'api/bench/admission.ts' },
   { name: 'settlements', file: 'api/bench/settlements.ts' },
