@@ -3,6 +3,8 @@
  * requestAnimationFrame loop that draws them. Everything else on the map is a layer a feature adds with
  * addLayer() (other survivors, POIs, settlements, later NPCs) and keeps its own state in; networking and stores
  * stay in the session (session/), which hears about the walk through engine.walk (onPosition, track).
+ * The loop runs every animation frame but draws only when the picture would change (redraw.ts): an idle map costs
+ * a few cheap checks a frame, not a redraw.
  */
 import type { Core } from '../../../../core-wasm/index.ts';
 import type { TimeInfo } from '../../../../api/contract/protocol.ts';
@@ -22,11 +24,12 @@ import {
 import type { ChunkGenerator } from './chunk-loader.ts';
 import { tileOf } from './geometry.ts';
 import { bindMapInput } from './input.ts';
-import { LayerStack, type MapLayer, type MinimapDot } from './layer.ts';
+import { LayerStack, layersNeedDraw, type MapLayer, type MapView, type MinimapDot } from './layer.ts';
 import { Minimap, minimapToWorld } from './minimap.ts';
 import { MAP_DRAWN_MARK } from './first-frame.ts';
 import { FrameStats, Readout, type ReadoutValue } from './readout.ts';
-import { renderFrame } from './renderer.ts';
+import { type FrameInputs, shouldDraw } from './redraw.ts';
+import { mapView, nightTint, renderFrame } from './renderer.ts';
 import { navTargetLayer, selfLayer } from './self-layer.ts';
 import { MapTerrain } from './terrain.ts';
 import { isHills } from './terrain-rules.ts';
@@ -59,7 +62,10 @@ export interface EngineSnapshot {
   chunks: { cached: number; drawn: number; wanted: number; ready: number };
   visionRadius: number | null;
   exploredChunks: number;
+  /** Animation frames the loop has run: each walks and checks for changes; on an idle map none of them draws. */
   frames: number;
+  /** Frames that drew the map (redraw.ts decides). */
+  drawnFrames: number;
 }
 
 const MINIMAP_EVERY_MS = 250;
@@ -91,6 +97,11 @@ export class GameEngine {
   private lastMinimap = 0;
   private stopped = false;
   private drawnOnce = false;
+  /** What the last drawn frame depended on (null: nothing drawn yet). */
+  private drawnWith: FrameInputs | null = null;
+  private invalidated = false;
+  /** The map drew since the minimap last did. */
+  private minimapStale = true;
 
   constructor(private readonly o: EngineOptions) {
     this.walk = new Walk(o.me);
@@ -150,9 +161,19 @@ export class GameEngine {
     return this.terrain.sees(x, y);
   }
 
-  /** Draws `layer` every frame from now on, in z order; returns its removal. */
+  /** Draws `layer` from now on, in z order, whenever anything changed (its needsDraw included); returns its removal. */
   addLayer(layer: MapLayer): () => void {
-    return this.layers.add(layer);
+    const remove = this.layers.add(layer);
+    this.invalidate();
+    return () => {
+      remove();
+      this.invalidate();
+    };
+  }
+
+  /** The next frame draws, whatever changed (for a change nothing else tells the engine about). */
+  invalidate(): void {
+    this.invalidated = true;
   }
 
   // ── View ───────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -171,6 +192,9 @@ export class GameEngine {
     const observer = new ResizeObserver(resize);
     observer.observe(wrapper);
     resize();
+    // A lost and restored context comes back blank.
+    const restored = () => this.invalidate();
+    canvas.addEventListener('contextrestored', restored);
     const unbind = bindMapInput(wrapper, {
       tap: (sx, sy) => {
         const w = screenToWorld(this.cam, sx, sy);
@@ -198,6 +222,7 @@ export class GameEngine {
     minimap?.addEventListener('click', onMinimapClick);
     return () => {
       minimap?.removeEventListener('click', onMinimapClick);
+      canvas.removeEventListener('contextrestored', restored);
       unbind();
       observer.disconnect();
       this.canvas = null;
@@ -237,6 +262,7 @@ export class GameEngine {
     this.canvas.height = Math.round(this.cam.height * this.dpr);
     this.canvas.style.width = `${this.cam.width}px`;
     this.canvas.style.height = `${this.cam.height}px`;
+    this.invalidate(); // setting a canvas's size clears it, even to the same size
   }
 
   // ── Frame ──────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -254,9 +280,10 @@ export class GameEngine {
     this.cam.y = me.y + this.pan.y;
     this.terrain.want(this.cam);
     this.terrain.see(me, this.visionRadius());
-    this.draw(now);
+    const view = this.draw(now);
+    this.drawMinimap(now, view);
     this.readout.update(me.x, me.y, this.cam.zoom, this.panned, this.wrapper);
-    this.stats.end(performance.now() - started);
+    this.stats.end(performance.now() - started, view !== null);
   };
 
   /** The server's vision rule for the survivor's gear, clock and ground (api/game/vision.ts visionInput). */
@@ -270,9 +297,36 @@ export class GameEngine {
     );
   }
 
-  private draw(now: number): void {
+  /** What this frame's picture depends on, besides the layers. */
+  private inputs(): FrameInputs {
+    const me = this.walk.me;
+    return {
+      canvasWidth: this.canvas?.width ?? 0,
+      canvasHeight: this.canvas?.height ?? 0,
+      dpr: this.dpr,
+      cameraX: this.cam.x,
+      cameraY: this.cam.y,
+      zoom: this.cam.zoom,
+      width: this.cam.width,
+      height: this.cam.height,
+      meX: me.x,
+      meY: me.y,
+      walking: this.walk.walking,
+      terrain: this.terrain.version,
+      nightTint: nightTint(this.time?.cyclePosition ?? null),
+      gear: `${this.gear.binoculars},${this.gear.nightVisionMultiplier}`,
+    };
+  }
+
+  /** Draws the map if anything visible changed since its last draw; returns the frame's view when it drew. */
+  private draw(now: number): MapView | null {
     const ctx = this.ctx;
-    if (!ctx) return;
+    if (!ctx) return null;
+    const inputs = this.inputs();
+    if (!shouldDraw(this.drawnWith, inputs, this.invalidated, () => layersNeedDraw(this.layers.all, now))) return null;
+    this.drawnWith = inputs;
+    this.invalidated = false; // before drawing: a layer that invalidates while it draws gets the next frame
+    this.minimapStale = true;
     const me = this.walk.me;
     const view = renderFrame(ctx, {
       camera: this.cam,
@@ -289,12 +343,22 @@ export class GameEngine {
       performance.mark(MAP_DRAWN_MARK);
       this.o.onFirstFrame?.();
     }
-    if (this.miniCtx && now - this.lastMinimap > MINIMAP_EVERY_MS) {
-      this.lastMinimap = now;
-      const dots: MinimapDot[] = [];
-      for (const layer of this.layers.all) if (layer.minimapDots) dots.push(...layer.minimapDots(view));
-      this.minimap.draw(this.miniCtx, MINIMAP_SIZE, window.devicePixelRatio || 1, me, dots);
-    }
+    return view;
+  }
+
+  /**
+   * The minimap, a few times a second at most, and only after the map drew (whatever changes it — the survivor,
+   * explored land, a dot of a layer — redraws the map too). `view` is this frame's when the map drew.
+   */
+  private drawMinimap(now: number, view: MapView | null): void {
+    if (!this.miniCtx || !this.ctx || !this.minimapStale || now - this.lastMinimap <= MINIMAP_EVERY_MS) return;
+    this.lastMinimap = now;
+    this.minimapStale = false;
+    const me = this.walk.me;
+    const v = view ?? mapView(this.cam, drawnChunks(this.cam), { x: me.x, y: me.y }, now);
+    const dots: MinimapDot[] = [];
+    for (const layer of this.layers.all) if (layer.minimapDots) dots.push(...layer.minimapDots(v));
+    this.minimap.draw(this.miniCtx, MINIMAP_SIZE, window.devicePixelRatio || 1, me, dots);
   }
 
   // ── Introspection (tests, bench) ───────────────────────────────────────────────────────────────────────────────
@@ -317,11 +381,12 @@ export class GameEngine {
       visionRadius: this.terrain.visionRadius,
       exploredChunks: this.o.explored.size,
       frames: this.stats.frames,
+      drawnFrames: this.stats.drawnFrames,
     };
   }
 
-  /** The last 600 frames: work per frame (ms) and time between frames (ms). */
-  frameStats(): { work: number[]; delta: number[] } {
+  /** The last 600 frames: work per frame (ms), time between frames (ms), and whether each drew. */
+  frameStats(): { work: number[]; delta: number[]; drawn: boolean[] } {
     return this.stats.read();
   }
 

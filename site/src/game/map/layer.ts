@@ -1,8 +1,9 @@
 /**
  * How a feature draws on the map without touching the engine: it keeps its own state (other survivors, POI
  * significance, settlements, later NPCs) in an object with a `draw` method and hands it to engine.addLayer().
- * Each frame the engine draws the terrain, fog and night tint, then every layer in `z` order (ties: the order they
- * were added), in CSS pixels.
+ * A frame that draws at all draws the terrain, fog and night tint, then every layer in `z` order (ties: the order
+ * they were added), in CSS pixels. The engine only draws when something visible changed (redraw.ts): its own
+ * inputs (camera, position, terrain, fog, light), or a layer whose needsDraw() says so.
  */
 import type { Camera } from './camera.ts';
 import type { ChunkRect } from './geometry.ts';
@@ -36,8 +37,21 @@ export interface MapLayer {
   /** Draw order: lower first (see LayerZ). Default 0. */
   readonly z?: number;
   draw(ctx: CanvasRenderingContext2D, view: MapView): void;
+  /**
+   * Whether the layer would draw differently at `now` than at its last draw: its state changed since, or it animates
+   * at `now` (one more draw after an animation ends, to show where it ended). What the engine already watches needs
+   * no answer here: the camera, zoom, the survivor's position, vision and fog, terrain. Anything else draw() reads
+   * (a store, a callback's answer) must count. Without this method the layer redraws every frame.
+   */
+  needsDraw?(now: number): boolean;
   /** Dots for the minimap, in world units (the minimap redraws a few times a second). */
   minimapDots?(view: MapView): readonly MinimapDot[];
+}
+
+/** Whether any layer would draw differently at `now` (a layer without needsDraw always would). */
+export function layersNeedDraw(layers: readonly MapLayer[], now: number): boolean {
+  for (const layer of layers) if (!layer.needsDraw || layer.needsDraw(now)) return true;
+  return false;
 }
 
 /** Where the layers sit, bottom to top. */

@@ -41,15 +41,24 @@ export class Readout {
 
 const FRAME_SAMPLES = 600;
 
-/** The last 600 frames: work per frame (ms) and time between frames (ms). */
+/**
+ * The last 600 animation frames: work per frame (ms), time between frames (ms) and whether the frame drew (one that
+ * did not only checked for changes and walked). `frames` counts every animation frame, `drawnFrames` those that drew.
+ */
 export class FrameStats {
   private count = 0;
+  private drawnCount = 0;
   private last = 0;
   private readonly work = new Float64Array(FRAME_SAMPLES);
   private readonly delta = new Float64Array(FRAME_SAMPLES);
+  private readonly drew = new Uint8Array(FRAME_SAMPLES);
 
   get frames(): number {
     return this.count;
+  }
+
+  get drawnFrames(): number {
+    return this.drawnCount;
   }
 
   /** Seconds since the previous frame (at most 0.1 s; 0 on the first frame). */
@@ -60,13 +69,19 @@ export class FrameStats {
     return dt;
   }
 
-  end(workMs: number): void {
+  end(workMs: number, drew = true): void {
     this.work[this.count % FRAME_SAMPLES] = workMs;
+    this.drew[this.count % FRAME_SAMPLES] = drew ? 1 : 0;
     this.count++;
+    if (drew) this.drawnCount++;
   }
 
-  read(): { work: number[]; delta: number[] } {
+  read(): { work: number[]; delta: number[]; drawn: boolean[] } {
     const n = Math.min(this.count, FRAME_SAMPLES);
-    return { work: Array.from(this.work.subarray(0, n)), delta: Array.from(this.delta.subarray(0, n)) };
+    return {
+      work: Array.from(this.work.subarray(0, n)),
+      delta: Array.from(this.delta.subarray(0, n)),
+      drawn: Array.from(this.drew.subarray(0, n), (d) => d === 1),
+    };
   }
 }

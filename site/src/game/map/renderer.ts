@@ -41,6 +41,13 @@ export function mapView(cam: Camera, drawn: ChunkRect | null, me: Point, now: nu
   };
 }
 
+/** The night tint over the map at this point of the day (null: none), as the frame paints it. */
+export function nightTint(cyclePosition: number | null): string | null {
+  if (cyclePosition === null) return null;
+  const a = nightAlpha(cyclePosition);
+  return a > 0.005 ? `rgb(8 12 34 / ${a.toFixed(3)})` : null;
+}
+
 export function renderFrame(ctx: CanvasRenderingContext2D, s: Scene): MapView {
   const { camera: cam, dpr } = s;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -65,12 +72,10 @@ export function renderFrame(ctx: CanvasRenderingContext2D, s: Scene): MapView {
   }
 
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  if (s.cyclePosition !== null) {
-    const a = nightAlpha(s.cyclePosition);
-    if (a > 0.005) {
-      ctx.fillStyle = `rgb(8 12 34 / ${a.toFixed(3)})`;
-      ctx.fillRect(0, 0, cam.width, cam.height);
-    }
+  const tint = nightTint(s.cyclePosition);
+  if (tint) {
+    ctx.fillStyle = tint;
+    ctx.fillRect(0, 0, cam.width, cam.height);
   }
 
   const view = mapView(cam, s.drawn, s.me, s.now);

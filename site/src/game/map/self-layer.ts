@@ -3,11 +3,15 @@ import { LayerZ, type MapLayer } from './layer.ts';
 import { drawLabel, drawNavTarget, drawSurvivor } from './sprites.ts';
 import type { Walk } from './walk.ts';
 
+/** The marker where you clicked: it pulses and fades while it shows (Walk.navMarker), then one draw clears it. */
 export function navTargetLayer(walk: Walk): MapLayer {
+  let shown = false;
   return {
     z: LayerZ.navTarget,
+    needsDraw: (now) => shown || walk.navMarker(now) !== null,
     draw(ctx, view) {
       const nav = walk.navMarker(view.now);
+      shown = nav !== null;
       if (!nav) return;
       const me = view.toScreen(view.me.x, view.me.y);
       drawNavTarget(ctx, me, view.toScreen(nav.x, nav.y), nav.alpha, (Math.sin(view.now / 250) + 1) / 2);
@@ -15,10 +19,14 @@ export function navTargetLayer(walk: Walk): MapLayer {
   };
 }
 
+/** You: where the engine puts you (its own inputs), in your colour, with your name. */
 export function selfLayer(walk: Walk): MapLayer {
+  let drawn: { colour: string; name: string } | null = null;
   return {
     z: LayerZ.self,
+    needsDraw: () => drawn === null || drawn.colour !== walk.me.colour || drawn.name !== walk.me.name,
     draw(ctx, view) {
+      drawn = { colour: walk.me.colour, name: walk.me.name };
       const me = view.toScreen(view.me.x, view.me.y);
       drawSurvivor(ctx, me.x, me.y, walk.me.colour, true);
       if (!view.small) drawLabel(ctx, walk.me.name, me.x, me.y - 14, '#fff4dc');

@@ -40,6 +40,7 @@ export class MapTerrain {
   private vis: Visibility | null = null;
   private visKey = '';
   private wantedKey = '';
+  private changes = 0;
 
   constructor(private readonly o: TerrainOptions) {
     this.loader = new ChunkLoader(
@@ -52,6 +53,14 @@ export class MapTerrain {
         o.onChunkError?.(err);
       },
     );
+  }
+
+  /**
+   * Goes up whenever what the map shows of the land may have changed: a chunk arrived, the vision moved (fog, and
+   * what layers show in sight), explored tiles changed. The engine redraws when it differs from its last draw's.
+   */
+  get version(): number {
+    return this.changes;
   }
 
   get explored(): ExploredMap {
@@ -111,6 +120,7 @@ export class MapTerrain {
   private addChunk(chunk: Chunk): void {
     const entry = this.cache.add(chunk.chunkX, chunk.chunkY, chunk.biomes, chunk.pois);
     this.o.onChunkChanged?.(entry.key);
+    this.changes++;
     this.visKey = ''; // vision may now use this chunk's terrain
     this.o.onProgress?.(this.loader.progress());
   }
@@ -158,6 +168,7 @@ export class MapTerrain {
     }
     const before = this.vis;
     this.vis = vis;
+    this.changes++;
     const changed = this.o.explored.mergeVisibility(vis);
     // Repaint the fog where the old or the new window lies.
     const touched = new Set<string>();
@@ -183,6 +194,7 @@ export class MapTerrain {
   /** Explored tiles arrived from elsewhere (the server's record): repaint those chunks' fog. */
   exploredChanged(keys: Iterable<string>): void {
     for (const key of keys) {
+      this.changes++;
       this.o.onChunkChanged?.(key);
       const { cx, cy } = parseChunkKey(key);
       const entry = this.cache.get(cx, cy);

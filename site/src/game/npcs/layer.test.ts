@@ -1,5 +1,6 @@
 import { expect, test } from 'bun:test';
 import type { MapView } from '../map/layer.ts';
+import { plainView, recordingContext } from '../map/test-canvas.ts';
 import { NpcLayer } from './layer.ts';
 import { npcView } from './test-npcs.ts';
 
@@ -81,4 +82,70 @@ test('draws the visible ones on screen with their names (not when zoomed far out
   expect(calls.some((c) => c.startsWith('fillText'))).toBe(false);
   expect(calls.some((c) => c.startsWith('arc(32,'))).toBe(true);
   expect(layer.minimapDots(view(false))).toEqual([{ x: 10, y: 0, colour: '#b9dd62' }]);
+});
+
+test('needsDraw: a new list, then nothing while they stand; every frame of a visible journey and the frame it ends', () => {
+  const { layer } = setup({ sight: 1000 });
+  const ctx = recordingContext();
+  expect(layer.needsDraw(0)).toBe(true); // never drawn
+  layer.draw(ctx, plainView(0));
+  expect(layer.needsDraw(16)).toBe(false);
+  layer.setAll([npcView('1', { x: 10 })], 20);
+  expect(layer.needsDraw(20)).toBe(true);
+  layer.draw(ctx, plainView(20));
+  expect(layer.needsDraw(36)).toBe(false);
+  layer.setAll([npcView('1', { x: 10 })], 40); // the poll says the same: nothing to redraw
+  expect(layer.needsDraw(40)).toBe(false);
+
+  layer.journey({ npcId: '1', startX: 10, startY: 0, targetX: 210, targetY: 0, duration: 1000, purpose: 'forage' }, 100);
+  const draws: number[] = [];
+  for (let t = 100; t < 3000; t += 16) {
+    if (!layer.needsDraw(t)) continue;
+    layer.draw(ctx, plainView(t));
+    draws.push(t);
+  }
+  expect(draws[0]).toBe(100);
+  expect(draws.length).toBe((draws.at(-1)! - 100) / 16 + 1); // every frame, none skipped
+  expect(draws.at(-1)!).toBeLessThanOrEqual(1100 + 16);
+  expect(layer.at(3000)[0]).toMatchObject({ x: 210, moving: false });
+  layer.arrival({ npcId: '1', x: 210, y: 0 });
+  expect(layer.needsDraw(3016)).toBe(false); // already drawn there
+});
+
+test('needsDraw: what the drawing asks elsewhere counts: sight, the radio, ownership; an unseen journey does not', () => {
+  let own = 's1';
+  let sight = 50;
+  const world = { radio: false };
+  const layer = new NpcLayer({
+    sees: (x, y) => Math.hypot(x, y) <= sight,
+    radioOn: () => world.radio,
+    isOwn: (id) => id === own,
+  });
+  const ctx = recordingContext();
+  layer.setAll([npcView('1', { x: 10 }), npcView('2', { x: 500, settlementId: 's2' })]);
+  layer.setRadios(['2']);
+  layer.draw(ctx, plainView(0));
+  expect(layer.needsDraw(16)).toBe(false);
+  layer.setRadios(['2']); // the poll's same answer
+  expect(layer.needsDraw(16)).toBe(false);
+
+  world.radio = true; // '2' shows by radio now
+  expect(layer.needsDraw(32)).toBe(true);
+  layer.draw(ctx, plainView(32));
+  expect(layer.needsDraw(48)).toBe(false);
+
+  own = 's2'; // '2' became yours, '1' is no longer
+  expect(layer.needsDraw(64)).toBe(true);
+  layer.draw(ctx, plainView(64));
+  expect(layer.needsDraw(80)).toBe(false);
+
+  sight = 5; // '1' went out of sight (the vision changed)
+  expect(layer.needsDraw(96)).toBe(true);
+  layer.draw(ctx, plainView(96));
+
+  world.radio = false;
+  layer.draw(ctx, plainView(112));
+  // '2' walks out of sight and without a radio of ours: nothing on the map changes.
+  layer.journey({ npcId: '2', startX: 500, startY: 0, targetX: 900, targetY: 0, duration: 1000, purpose: 'scavenge' }, 120);
+  expect(layer.needsDraw(600)).toBe(false);
 });

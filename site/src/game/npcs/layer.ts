@@ -1,7 +1,8 @@
 /**
  * NPCs on the map: the world's list (GET /world/:id/npcs: the settlements around you and your own) plus the live
  * journeys and arrivals, each NPC gliding along its journey (glide.ts). An NPC is drawn when you see its spot (no fog
- * over it), or anywhere when you wear a Portable Radio and it carries one (radio.ts says which do).
+ * over it), or anywhere when you wear a Portable Radio and it carries one (radio.ts says which do). The map redraws
+ * for them while what it would show differs from its last draw: one glides, comes into sight, the radio goes on…
  */
 import type { NpcView } from '../../../../api/contract/npcs.ts';
 import { LayerZ, type MapLayer, type MapView, type MinimapDot } from '../map/layer.ts';
@@ -44,6 +45,8 @@ export class NpcLayer implements MapLayer {
   private readonly npcs = new Map<string, Entry>();
   /** NPCs that carry a Portable Radio (GET /npcs/batch-equipment). */
   private radios = new Set<string>();
+  /** The NPCs the last draw showed (null: not drawn yet). */
+  private drawn: NpcNow[] | null = null;
 
   constructor(private readonly d: NpcLayerDeps) {}
 
@@ -117,11 +120,26 @@ export class NpcLayer implements MapLayer {
     return out;
   }
 
+  /** The drawn ones at `now`. */
+  private visibleAt(now: number): NpcNow[] {
+    return this.at(now).filter((n) => n.visible);
+  }
+
+  /**
+   * Whether the NPCs shown at `now` differ from the last draw's: one moved, came into sight or left it, the radio
+   * went on or off, a settlement became yours, a name changed. Asks the same questions draw() does (sight, radio,
+   * ownership), so a change there counts whoever made it.
+   */
+  needsDraw(now: number): boolean {
+    return this.drawn === null || !sameNpcs(this.drawn, this.visibleAt(now));
+  }
+
   draw(ctx: CanvasRenderingContext2D, view: MapView): void {
     const shown = new Map<string, NpcNow>();
     const onScreen = [];
-    for (const n of this.at(view.now)) {
-      if (!n.visible) continue;
+    const visible = this.visibleAt(view.now);
+    this.drawn = visible;
+    for (const n of visible) {
       const p = view.toScreen(n.x, n.y);
       if (!view.onScreen(p)) continue;
       shown.set(n.id, n);
@@ -137,8 +155,18 @@ export class NpcLayer implements MapLayer {
   }
 
   minimapDots(view: MapView): MinimapDot[] {
-    return this.at(view.now)
-      .filter((n) => n.visible)
-      .map((n) => ({ x: n.x, y: n.y, colour: n.own ? NPC_COLOURS.own : NPC_COLOURS.other }));
+    return this.visibleAt(view.now).map((n) => ({ x: n.x, y: n.y, colour: n.own ? NPC_COLOURS.own : NPC_COLOURS.other }));
   }
+}
+
+/** The same NPCs, drawn alike (what draw() reads of each). */
+function sameNpcs(a: readonly NpcNow[], b: readonly NpcNow[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const p = a[i]!;
+    const q = b[i]!;
+    if (p.id !== q.id || p.x !== q.x || p.y !== q.y || p.name !== q.name) return false;
+    if (p.own !== q.own || p.byRadio !== q.byRadio || p.moving !== q.moving) return false;
+  }
+  return true;
 }

@@ -1,7 +1,8 @@
 /**
  * Other survivors on the map: each one's last known name, colour and track (positions interpolated between the
  * live layer's reports). Only those within the 3 × 3 chunks around you are drawn, as the server only sends
- * positions from there.
+ * positions from there. The map redraws for them while what it would show differs from its last draw (someone moved,
+ * glides, came, left, was renamed).
  */
 import type { LivePlayer } from '../../../../api/contract/protocol.ts';
 import { chunkOfWorld } from '../map/geometry.ts';
@@ -32,6 +33,8 @@ const UNKNOWN_COLOUR = '#e8d9b0';
 export class SurvivorsLayer implements MapLayer {
   readonly z = LayerZ.survivors;
   private readonly others = new Map<string, Other>();
+  /** What the last draw showed, and around which position of yours (null: not drawn yet). */
+  private drawn: { me: Point; shown: SurvivorNow[] } | null = null;
 
   constructor(private readonly myId: string) {}
 
@@ -87,9 +90,21 @@ export class SurvivorsLayer implements MapLayer {
     return out;
   }
 
+  /** Those drawn (and on the minimap) at `now` around `me`. */
+  private shownAt(now: number, me: Point): SurvivorNow[] {
+    return this.at(now, me).filter((o) => o.inRange);
+  }
+
+  /** Someone would show elsewhere, or differently, than at the last draw (your own moves redraw anyway). */
+  needsDraw(now: number): boolean {
+    const d = this.drawn;
+    return d === null || !sameSurvivors(d.shown, this.shownAt(now, d.me));
+  }
+
   draw(ctx: CanvasRenderingContext2D, view: MapView): void {
-    for (const o of this.at(view.now, view.me)) {
-      if (!o.inRange) continue;
+    const shown = this.shownAt(view.now, view.me);
+    this.drawn = { me: { x: view.me.x, y: view.me.y }, shown };
+    for (const o of shown) {
       const p = view.toScreen(o.x, o.y);
       if (!view.onScreen(p)) continue;
       drawSurvivor(ctx, p.x, p.y, o.colour, false);
@@ -98,6 +113,16 @@ export class SurvivorsLayer implements MapLayer {
   }
 
   minimapDots(view: MapView): MinimapDot[] {
-    return this.at(view.now, view.me).filter((o) => o.inRange);
+    return this.shownAt(view.now, view.me);
   }
+}
+
+function sameSurvivors(a: readonly SurvivorNow[], b: readonly SurvivorNow[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const p = a[i]!;
+    const q = b[i]!;
+    if (p.id !== q.id || p.x !== q.x || p.y !== q.y || p.colour !== q.colour || p.name !== q.name) return false;
+  }
+  return true;
 }

@@ -1,6 +1,11 @@
 import { expect, test } from 'bun:test';
 import { CHUNK_SIZE } from '../../../../core-wasm/constants.ts';
 import type { Poi } from '../../../../core-wasm/index.ts';
+import type { EquipmentItem } from '../../../../api/contract/equipment.ts';
+import { TOOL_ITEMS } from '../../../../api/game/actions.ts';
+import { equipSlotOf } from '../../../../api/game/equipment.ts';
+import { $equipment } from '../../stores/equipment.ts';
+import { plainView, recordingContext } from '../map/test-canvas.ts';
 import { PoiLayer, type PoiSource } from './layer.ts';
 
 const poi = (id: string, x: number, y: number, radius = 10, significance = 4): Poi => ({
@@ -38,4 +43,28 @@ test('the nearest POI in reach (40 units, or its own larger radius), with the si
   layer.setSignificance('a', 1);
   expect(layer.nearest(100, 100)).toMatchObject({ id: 'a', currentSignificance: 1, distance: 0 });
   expect(heard).toEqual([1]);
+});
+
+test('needsDraw: after a draw only a changed significance or a change of worn tools (they grey POIs out) redraws', () => {
+  $equipment.set({ status: 'ready', items: [] });
+  const layer = new PoiLayer(source([poi('a', 100, 100), poi('b', 300, 100)]));
+  const ctx = recordingContext();
+  expect(layer.needsDraw()).toBe(true); // never drawn
+  layer.draw(ctx, plainView(0));
+  expect(layer.needsDraw()).toBe(false);
+  layer.setSignificance('a', 1);
+  expect(layer.needsDraw()).toBe(true);
+  layer.draw(ctx, plainView(16));
+  expect(layer.needsDraw()).toBe(false);
+  layer.setSignificance('a', 1); // heard again, unchanged
+  expect(layer.needsDraw()).toBe(false);
+
+  const crowbar: EquipmentItem = { id: 'c', itemName: TOOL_ITEMS.crowbar, slot: equipSlotOf(TOOL_ITEMS.crowbar)!, quality: 50 };
+  $equipment.set({ status: 'ready', items: [crowbar] });
+  expect(layer.needsDraw()).toBe(true);
+  layer.draw(ctx, plainView(32));
+  expect(layer.needsDraw()).toBe(false);
+  $equipment.set({ status: 'ready', items: [{ ...crowbar, quality: 40 }] }); // a new list, the same tools
+  expect(layer.needsDraw()).toBe(false);
+  $equipment.set({ status: 'loading', items: [] });
 });

@@ -1,9 +1,10 @@
 /**
  * Points of interest on the map. The core generates every POI with its chunk (map/terrain.ts); this layer keeps
  * what the server has said since about their current significance (poi_updated, our own searches), draws the
- * explored ones, and finds the one within reach of a position.
+ * explored ones, and finds the one within reach of a position. The map redraws for it when a significance or the
+ * worn tools change (they grey a POI out); chunks and explored tiles redraw anyway (the engine's terrain version).
  */
-import { isPickedClean } from '../../../../api/game/actions.ts';
+import { isPickedClean, type Tools } from '../../../../api/game/actions.ts';
 import { nearestPoiInReach } from '../../../../core-wasm/geometry.ts';
 import type { Poi } from '../../../../core-wasm/index.ts';
 import { $tools } from '../../stores/actions.ts';
@@ -27,10 +28,14 @@ export class PoiLayer implements MapLayer {
   readonly z = LayerZ.pois;
   private readonly significance = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
+  private dirty = true;
+  /** The worn tools at the last draw (they decide which POIs are greyed). */
+  private toolsDrawn: Tools | null = null;
 
   constructor(private readonly source: PoiSource) {}
 
   setSignificance(id: string, currentSignificance: number): void {
+    if (this.significance.get(id) !== currentSignificance) this.dirty = true;
     this.significance.set(id, currentSignificance);
     for (const fn of this.listeners) fn();
   }
@@ -58,12 +63,18 @@ export class PoiLayer implements MapLayer {
     return best && { ...best, currentSignificance: this.significanceOf(best) };
   }
 
+  needsDraw(): boolean {
+    return this.dirty || !sameTools($tools.get(), this.toolsDrawn);
+  }
+
   draw(ctx: CanvasRenderingContext2D, view: MapView): void {
+    const tools = $tools.get();
+    this.dirty = false;
+    this.toolsDrawn = tools;
     const drawn = view.drawn;
     if (!drawn) return;
     const { small, tactical } = view;
     const zoom = view.camera.zoom;
-    const tools = $tools.get();
     for (let cy = drawn.y0; cy <= drawn.y1; cy++) {
       for (let cx = drawn.x0; cx <= drawn.x1; cx++) {
         const pois = this.source.loadedPois(cx, cy);
@@ -82,4 +93,8 @@ export class PoiLayer implements MapLayer {
       }
     }
   }
+}
+
+function sameTools(a: Tools, b: Tools | null): boolean {
+  return b !== null && a.crowbar === b.crowbar && a.multitool === b.multitool && a.scanner === b.scanner;
 }

@@ -1,7 +1,7 @@
 /**
  * A read-only window into the map for Playwright and the bench (the canvas itself cannot be inspected):
- * `window.__wastelandMap.snapshot()` (positions, zoom, chunks, other survivors, NPCs) and `.frameStats()` (frame
- * timings).
+ * `window.__wastelandMap.snapshot()` (positions, zoom, chunks, other survivors, NPCs, frames run and drawn) and
+ * `.frameStats()` (frame timings, and which frames drew).
  */
 import type { EngineSnapshot, GameEngine } from '../map/engine.ts';
 import type { NpcLayer } from '../npcs/layer.ts';
@@ -24,7 +24,7 @@ export interface MapSnapshot extends EngineSnapshot {
 
 export interface WastelandMapHook {
   snapshot(): MapSnapshot;
-  frameStats(): { work: number[]; delta: number[] };
+  frameStats(): { work: number[]; delta: number[]; drawn: boolean[] };
 }
 
 declare global {

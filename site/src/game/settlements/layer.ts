@@ -1,7 +1,7 @@
 /**
  * Settlement markers on the map (the list the settlements wiring polls): yours in one colour, others' in another,
  * with their names at every zoom (settlements stand at least 200 units apart, so labels rarely collide), and the
- * ring within which yours can be managed.
+ * ring within which yours can be managed. The map redraws for it when the list changes what it shows.
  */
 import type { SettlementView } from '../../../../api/contract/settlements.ts';
 import { SETTLEMENT_REACH } from '../../../../api/game/settlements.ts';
@@ -11,12 +11,20 @@ import { drawLabel, drawReach, drawSettlement, SETTLEMENT_COLOURS } from '../map
 export class SettlementLayer implements MapLayer {
   readonly z = LayerZ.settlements;
   private list: readonly SettlementView[] = [];
+  private dirty = true;
 
+  /** The settlements around (a poll that changes nothing shown does not redraw the map). */
   set(list: readonly SettlementView[]): void {
+    if (!sameMarkers(this.list, list)) this.dirty = true;
     this.list = list;
   }
 
+  needsDraw(): boolean {
+    return this.dirty;
+  }
+
   draw(ctx: CanvasRenderingContext2D, view: MapView): void {
+    this.dirty = false;
     for (const st of this.list) {
       const own = st.status === 'manageable';
       const p = view.toScreen(st.x, st.y);
@@ -38,6 +46,17 @@ export class SettlementLayer implements MapLayer {
       colour: s.status === 'manageable' ? SETTLEMENT_COLOURS.own : SETTLEMENT_COLOURS.other,
     }));
   }
+}
+
+/** Whether two lists draw the same markers (what draw() and minimapDots() read of each). */
+function sameMarkers(a: readonly SettlementView[], b: readonly SettlementView[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const p = a[i]!;
+    const q = b[i]!;
+    if (p.x !== q.x || p.y !== q.y || p.name !== q.name || p.status !== q.status) return false;
+  }
+  return true;
 }
 
 /** The ring can reach the screen while its centre is off it. */

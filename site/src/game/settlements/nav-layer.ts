@@ -1,8 +1,9 @@
 /**
  * The arrow toward the settlement chosen in Your Settlements ($navTarget): next to the survivor while the
  * settlement is on screen (and a ring around it), at the screen's edge with its name and distance while it is not.
+ * The ring pulses, so the map redraws every frame while it shows; the arrow alone moves only with you.
  */
-import { $navTarget } from '../../stores/settlements.ts';
+import { $navTarget, type NavTarget } from '../../stores/settlements.ts';
 import { LayerZ, type MapLayer, type MapView } from '../map/layer.ts';
 import { drawArrow, drawLabel, drawTargetRing, labelWidth, SETTLEMENT_COLOURS } from '../map/sprites.ts';
 import { distance } from './here.ts';
@@ -12,13 +13,23 @@ const CAPTION_GAP = 28;
 
 export class NavArrowLayer implements MapLayer {
   readonly z = LayerZ.settlementArrow;
+  /** The target at the last draw (undefined: not drawn yet), and whether its pulsing ring was on screen. */
+  private target: NavTarget | null | undefined = undefined;
+  private ring = false;
+
+  needsDraw(): boolean {
+    return this.ring || $navTarget.get() !== this.target;
+  }
 
   draw(ctx: CanvasRenderingContext2D, view: MapView): void {
     const target = $navTarget.get();
+    this.target = target;
+    this.ring = false;
     if (!target) return;
     const me = view.toScreen(view.me.x, view.me.y);
     const to = view.toScreen(target.x, target.y);
-    if (view.onScreen(to)) drawTargetRing(ctx, to.x, to.y, (Math.sin(view.now / 300) + 1) / 2);
+    this.ring = view.onScreen(to);
+    if (this.ring) drawTargetRing(ctx, to.x, to.y, (Math.sin(view.now / 300) + 1) / 2);
     const a = arrowPlacement(me, to, view.camera);
     if (!a) return;
     drawArrow(ctx, a.x, a.y, a.angle);
