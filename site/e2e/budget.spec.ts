@@ -1,7 +1,8 @@
 /**
  * /game's first screen, counted rather than timed: the JavaScript the page fetches before the map's first frame
- * (session/game-session.ts splits the rest off) and the layout shifts from the static page to the map with its panels
- * (GameFrame.tsx keeps one box for every state). `bun run bench lighthouse` has the timings.
+ * (session/game-session.ts splits the rest off), the layout shifts from the static page to the map with its panels
+ * (GameFrame.tsx keeps one box for every state), and the frames an idle map draws (none: map/redraw.ts).
+ * `bun run bench lighthouse` has the timings.
  */
 import { expect, type BrowserContextOptions, type Page } from '@playwright/test';
 import { MAP_DRAWN_MARK } from '../src/game/map/first-frame.ts';
@@ -137,3 +138,40 @@ for (const [name, options] of [
     await ctx.close();
   });
 }
+
+test('a map where nothing moves draws no frames (its loop still runs); a click on it draws again', async ({ browser }) => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  await seatedSurvivor(page, gameServer);
+  await page.goto(`${gameServer.url}/game`);
+  await mapDrawn(page);
+  await page.waitForFunction(() => !!window.__wastelandMap, undefined, { timeout: 30_000 });
+  await expect(page.locator('[data-connection="open"]')).toBeAttached({ timeout: 20_000 });
+  const counts = () =>
+    page.evaluate(() => {
+      const s = window.__wastelandMap!.snapshot();
+      return { frames: s.frames, drawn: s.drawnFrames, ready: s.chunks.ready === s.chunks.wanted };
+    });
+  // Settled once every chunk is in and the features' first answers are drawn: then 1.5 s with frames and no draw.
+  // (A late answer may still draw a frame or two: try again until a quiet window.)
+  let quiet = { ran: 0, drew: -1 };
+  await expect
+    .poll(
+      async () => {
+        const a = await counts();
+        await page.waitForTimeout(1500);
+        const b = await counts();
+        quiet = { ran: b.frames - a.frames, drew: b.drawn - a.drawn };
+        return a.ready && b.ready && quiet.ran > 20 && quiet.drew === 0;
+      },
+      { timeout: 30_000, intervals: [0] },
+    )
+    .toBe(true);
+  expect(quiet.drew).toBe(0);
+
+  const before = await counts();
+  const box = (await page.getByTestId('map').boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2 + 120, box.y + box.height / 2);
+  await expect.poll(async () => (await counts()).drawn - before.drawn, { timeout: 5_000 }).toBeGreaterThan(3);
+  await ctx.close();
+});
