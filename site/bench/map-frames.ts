@@ -98,9 +98,11 @@ try {
     const s = map.snapshot();
     const f = map.frameStats();
     const done = Math.min(s.frames - n, f.work.length);
-    // frameStats is a ring of the last 600 frames; take the frames drawn while panning.
+    // frameStats is a ring of the last 600 ticks; take the ticks that drew while panning (the map skips a tick
+    // when nothing moved since its last draw).
     const idx = (i: number) => (s.frames - done + i) % f.work.length;
-    return { raf: w.__frames.slice(1), work: Array.from({ length: done }, (_, i) => f.work[idx(i)]!), snapshot: s };
+    const drew = Array.from({ length: done }, (_, i) => idx(i)).filter((i) => f.drawn[i]);
+    return { raf: w.__frames.slice(1), work: drew.map((i) => f.work[i]!), snapshot: s };
   }, startFrames);
 
   const raf = stats(result.raf);
@@ -135,8 +137,9 @@ try {
     const f = map.frameStats();
     const done = Math.min(s.frames - n, f.work.length);
     const idx = (i: number) => (s.frames - done + i) % f.work.length;
+    const drew = Array.from({ length: done }, (_, i) => idx(i)).filter((i) => f.drawn[i]);
     return {
-      work: Array.from({ length: done }, (_, i) => f.work[idx(i)]!),
+      work: drew.map((i) => f.work[i]!),
       delta: Array.from({ length: done }, (_, i) => f.delta[idx(i)]!),
       snapshot: s,
     };
