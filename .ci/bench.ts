@@ -16,6 +16,7 @@ const benches: { name: string; file: string }[] = [
   { name: 'npcs', file: 'api/bench/npcs.ts' },
   { name: 'http', file: 'api/bench/http.ts' },
   { name: 'chunks', file: 'api/bench/chunks.ts' },
+  { name: 'actions', file: 'api/bench/actions.ts' },
 ];
 
 for (const b of benches) {
