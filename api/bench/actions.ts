@@ -88,7 +88,8 @@ async function measure(survivors: Survivor[], call: (s: Survivor) => Promise<Res
 }
 
 const scavenge = (s: Survivor) => s.client.post(`/api/poi/${s.poi.id}/scavenge`, { worldId: 'default' });
-const forage = (s: Survivor) => s.client.post('/api/forage', { worldId: 'default', playerX: s.poi.worldX, playerY: s.poi.worldY });
+const forage = (s: Survivor) =>
+  s.client.post('/api/forage', { worldId: 'default', playerX: s.poi.worldX, playerY: s.poi.worldY });
 
 console.log(`${PLAYERS} seated survivors calling at once, ${MEASURE_MS / 1000} s per case (after ${WARMUP_MS / 1000} s warm-up)`);
 for (const backend of backends()) {
