@@ -39,8 +39,7 @@ export type BuildingType = (typeof BUILDING_TYPES)[number];
 export const CONTAINER_SUBTYPES = STORAGE_CATEGORIES;
 export type ContainerSubtype = StorageCategory;
 
-/** Spec section 9: a shelter, summed over stacks of any quality (the lowest quality is spent first). */
-export const SHELTER_COST: Materials = { 'Wood Planks': 3, 'Scrap Metal': 2, 'Cloth Scraps': 1 };
+export { SHELTER_COST } from './shelter-cost.ts';
 /** Spec section 9: what the first of each kind costs. */
 export const BED_BASE_COST: Materials = { 'Cloth Scraps': 3, 'Wood Planks': 2 };
 export const CONTAINER_BASE_COST: Readonly<Record<ContainerSubtype, Materials>> = {
