@@ -1,22 +1,20 @@
 /**
  * One visit to /game, in two steps. Before the map draws: the world, the survivor, the clock and the explored land
- * (plain fetch, lib/fetch.ts); the WASM core (main thread, for vision) and its chunk worker(s); the
+ * (plain fetch, lib/fetch.ts; started early by GameApp: first-loads.ts); the WASM core (main thread, for vision) and its chunk worker(s); the
  * engine. After its first frame: features.ts, a chunk of its own, wires every feature and opens the live connection.
  * The page's first JavaScript is what the first step needs (see site/e2e/budget.spec.ts): the rest, the contract's
  * validator (arktype) with it, waits until the map is on screen.
  */
 import { atom } from 'nanostores';
 import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
-import type { TimeInfo } from '../../../../api/contract/protocol.ts';
-import type { ExploredTilesWire, PlayerInfo, WorldInfo } from '../../../../api/contract/world.ts';
 import { shownName } from '../../../../api/game/accounts.ts';
 import { DEFAULT_WORLD_ID } from '../../../../api/game/world.ts';
-import { createCoreWorker, loadCoreInBrowser } from '../../lib/core.ts';
-import { getJson } from '../../lib/fetch.ts';
+import { createCoreWorker } from '../../lib/core.ts';
 import { $init, $mapDrawn, $me, $readout, $time, $world, resetGameStores } from '../../stores/game.ts';
 import { ExploredMap } from '../explored/explored.ts';
 import { GameEngine } from '../map/engine.ts';
 import { SessionScope } from './context.ts';
+import { takeFirstLoads } from './first-loads.ts';
 import { handleUnauthorized } from './unauthorized.ts';
 
 export const $engine = atom<GameEngine | null>(null);
@@ -40,13 +38,7 @@ export function startGameSession(worldId: string = DEFAULT_WORLD_ID): () => void
 
   void (async () => {
     $init.set({ phase: 'loading', step: 'world' });
-    const [world, player, time, explored, core] = await Promise.all([
-      getJson<WorldInfo>('/api/world/default'),
-      getJson<PlayerInfo>('/api/player/current', { worldId }),
-      getJson<TimeInfo>('/api/time'),
-      getJson<{ exploredTiles: ExploredTilesWire }>('/api/player/explored-tiles', { worldId }),
-      loadCoreInBrowser(),
-    ]);
+    const { world, player, time, explored, core } = await takeFirstLoads(worldId);
     if (scope.stopped) return;
     $world.set(world);
     $me.set(player);
