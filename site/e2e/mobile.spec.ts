@@ -207,3 +207,39 @@ test('sign-up states the username rule; the wiki on a phone shows matches right 
   await expect(page.getByRole('heading', { name: 'Quick Tips' })).toBeVisible();
   await ctx.close();
 });
+
+test('on a phone the first-run guide is there while the world loads, and stays put when the map comes', async ({
+  browser,
+  gameServer: server,
+}) => {
+  const ctx = await browser.newContext(PHONE);
+  const page = await ctx.newPage();
+  const res = await page.request.post(`${server.url}/api/auth/register`, {
+    data: { username: uniqueUser('w'), password: 'correct horse battery' },
+  });
+  expect(res.status()).toBe(201);
+  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
+  // The survivor's first load is held, so the loading screen stays up.
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/api/player/current**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${server.url}/game`);
+  const guide = page.getByRole('dialog', { name: 'First steps' });
+  await expect(guide).toBeVisible();
+  const status = page.getByRole('status').filter({ hasText: 'Initializing world' });
+  await expect(status).toBeVisible();
+  const [g, s] = [(await guide.boundingBox())!, (await status.boundingBox())!];
+  // The wait sits below the guide, not under it.
+  expect(s.y).toBeGreaterThanOrEqual(g.y + g.height);
+  release();
+  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
+  const after = (await page.getByRole('dialog', { name: 'First steps' }).boundingBox())!;
+  expect(after.y).toBeCloseTo(g.y, 0);
+  expect(after.height).toBeCloseTo(g.height, 0);
+  await ctx.close();
+});

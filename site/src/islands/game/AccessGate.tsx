@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { NO_LOBBY_REASON } from '../../../../api/game/lobby.ts';
 import { $access, pollAccess } from '../../stores/access.ts';
 import { GameFrame, GameStatus } from './GameFrame.tsx';
+import { WaitFrame } from './WaitFrame.tsx';
 
 /**
  * /game's gate: asks the lobby whether the user holds a seat (again every 10 s) and shows `children` only
@@ -19,11 +20,11 @@ export function AccessGate({ children }: { children: ReactNode }) {
     case 'checking':
     case 'visitor':
       return (
-        <GameFrame>
-          <GameStatus>
+        <WaitFrame>
+          <GameStatus loading>
             <p>Checking access...</p>
           </GameStatus>
-        </GameFrame>
+        </WaitFrame>
       );
     case 'error':
       return (

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
-import { SHELTER_COST } from '../../../../api/game/settlements.ts';
+import { SHELTER_COST } from '../../../../api/game/shelter-cost.ts';
 import { $firstRunDismissed } from '../../stores/first-run.ts';
 import { isNarrow } from './useNarrow.ts';
 import './first-run.css';

@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
+import { prefetchFirstLoads } from '../../game/session/first-loads.ts';
 import { $mapDrawn } from '../../stores/game.ts';
 import { $session, loadSession } from '../../stores/session.ts';
 import { AccessGate } from './AccessGate.tsx';
-import { GameFrame, GameStatus } from './GameFrame.tsx';
+import { GameStatus } from './GameFrame.tsx';
 import { GameScreen } from './GameScreen.tsx';
 import { $toast } from './toast/toast-store.ts';
+import { WaitFrame } from './WaitFrame.tsx';
 import './game.css';
 
 /** Fetched with the panels, or sooner when a toast comes first: it is not needed to show the map. */
@@ -21,6 +23,8 @@ export default function GameApp() {
   const drawn = useStore($mapDrawn);
   useEffect(() => {
     void loadSession();
+    // The map's first loads go out beside the sign-in check rather than after it and the lobby gate.
+    prefetchFirstLoads();
   }, []);
   useEffect(() => {
     // Visitors see the landing page, as the spec says.
@@ -30,11 +34,11 @@ export default function GameApp() {
   return (
     <>
       {session.status !== 'signed-in' ? (
-        <GameFrame>
-          <GameStatus>
+        <WaitFrame>
+          <GameStatus loading>
             <p>Loading...</p>
           </GameStatus>
-        </GameFrame>
+        </WaitFrame>
       ) : (
         <AccessGate>
           <GameScreen />

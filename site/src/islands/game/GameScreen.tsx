@@ -4,8 +4,10 @@ import { startGameSession } from '../../game/session/game-session.ts';
 import { $init, $mapDrawn } from '../../stores/game.ts';
 import { GameFrame } from './GameFrame.tsx';
 import { InitScreen } from './InitScreen.tsx';
-import { FirstRunGuide, HeaderTools, MapExtras, MobileBar, Overlays, Sidebar } from './later.ts';
+import { FirstRunGuide } from './FirstRunGuide.tsx';
+import { HeaderTools, MapExtras, MobileBar, Overlays, Sidebar } from './later.ts';
 import { MapView } from './MapView.tsx';
+import { BarSlot, WaitFrame } from './WaitFrame.tsx';
 
 /**
  * The game screen: header, the map filling the rest, the sidebar (desktop) or bottom bar (mobile). The map comes
@@ -19,31 +21,30 @@ export function GameScreen() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a retry (attempt + 1) must start a fresh session
   useEffect(() => startGameSession(), [attempt]);
 
-  if (init.phase !== 'ready') {
+  if (init.phase === 'error') {
     return (
       <GameFrame>
         <InitScreen state={init} onRetry={() => setAttempt((n) => n + 1)} />
       </GameFrame>
     );
   }
+  if (init.phase !== 'ready') {
+    return (
+      <WaitFrame>
+        <InitScreen state={init} onRetry={() => setAttempt((n) => n + 1)} />
+      </WaitFrame>
+    );
+  }
   const later = (node: ReactNode, kept: ReactNode = null) => <Suspense fallback={kept}>{drawn ? node : kept}</Suspense>;
-  // The sidebar's place, headed by the first-run guide as the sidebar is (which comes sooner: later.ts).
+  // The sidebar's place, headed by the first-run guide as the sidebar is.
   const sidebarSlot = (
     <aside className="game-sidebar" aria-label="Survivor">
-      {later(<FirstRunGuide placement="sidebar" />)}
+      <FirstRunGuide placement="sidebar" />
     </aside>
   );
-  const barSlot = <div className="game-bar-slot" aria-hidden="true" />;
   return (
-    <GameFrame tools={later(<HeaderTools />)} bar={later(<MobileBar />, barSlot)}>
-      <MapView
-        extras={
-          <>
-            {later(<MapExtras />)}
-            {later(<FirstRunGuide placement="map" />)}
-          </>
-        }
-      />
+    <GameFrame tools={later(<HeaderTools />)} bar={later(<MobileBar />, <BarSlot />)} guide={<FirstRunGuide placement="map" />}>
+      <MapView extras={later(<MapExtras />)} />
       {later(<Sidebar />, sidebarSlot)}
       {later(<Overlays />)}
     </GameFrame>

@@ -24,7 +24,7 @@ export function InitScreen({ state, onRetry }: { state: Exclude<InitState, { pha
   // One progress bar and one line of text in both phases, so the line never jumps when the chunks start counting.
   const chunks = state.phase === 'chunks';
   return (
-    <GameStatus panel>
+    <GameStatus panel loading>
       <h1>Initializing world...</h1>
       {chunks ? (
         <progress max={state.needed} value={state.ready} aria-label="Terrain generated" />

@@ -7,7 +7,8 @@ import { $readout } from '../../stores/game.ts';
 /**
  * The canvas map, its minimap and readout. The engine draws; this component only gives it the elements.
  * Tests read the map through data-* attributes on the wrapper and window.__wastelandMap (read-only, installed by the
- * session: session/debug-hook.ts). `extras` (the update banner, the first-run guide) come once the map has drawn.
+ * session: session/debug-hook.ts). `extras` (the update banner and the map's other notices) come once the map has drawn; the phone's first-run
+ * guide is the frame's (GameFrame.tsx), so it shows while the world loads.
  */
 export function MapView({ extras }: { extras?: ReactNode }) {
   const engine = useStore($engine);

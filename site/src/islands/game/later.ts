@@ -11,8 +11,3 @@ export const MobileBar = lazy(() => panels().then((m) => ({ default: m.MobileBar
 export const HeaderTools = lazy(() => panels().then((m) => ({ default: m.HeaderTools })));
 export const MapExtras = lazy(() => panels().then((m) => ({ default: m.MapExtras })));
 export const Overlays = lazy(() => panels().then((m) => ({ default: m.Overlays })));
-/**
- * The first-run guide, in a small chunk of its own: it is the first screen's largest text (Lighthouse's LCP), so it
- * comes right after the map rather than with the panels.
- */
-export const FirstRunGuide = lazy(() => import('./FirstRunGuide.tsx').then((m) => ({ default: m.FirstRunGuide })));
