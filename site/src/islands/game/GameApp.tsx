@@ -22,9 +22,19 @@ export default function GameApp() {
   const toasted = useStore($toast) !== null;
   const drawn = useStore($mapDrawn);
   useEffect(() => {
-    void loadSession();
-    // The map's first loads go out beside the sign-in check rather than after it and the lobby gate.
-    prefetchFirstLoads();
+    // Once the first screen (a phone's first-run guide with it) has painted: the sign-in check, and beside it rather
+    // than after it and the lobby gate, the map's first loads. Sooner, they would only compete with that first paint.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        void loadSession();
+        prefetchFirstLoads();
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
   useEffect(() => {
     // Visitors see the landing page, as the spec says.
