@@ -216,7 +216,11 @@ test('a muted survivor’s messages stay hidden after a reload until unmuted', a
   await expect(again.getByTestId('chat-mutes')).toContainText(`Cal ${tag}`);
   await send(`second ${tag}`);
   // The first line may still float above it (it fades after 4 s): look for the second among them.
-  await expect(overlay(pageA).getByRole('listitem').filter({ hasText: `second ${tag}` })).toBeVisible();
+  await expect(
+    overlay(pageA)
+      .getByRole('listitem')
+      .filter({ hasText: `second ${tag}` }),
+  ).toBeVisible();
   // Unmuting brings both back: they were sent, and hidden only from B.
   await again.getByRole('button', { name: `Unmute Cal ${tag}` }).click();
   await expect(again).toContainText(`first ${tag}`);
