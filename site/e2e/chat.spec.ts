@@ -41,6 +41,8 @@ async function enterGame(page: Page, server: E2EServer, displayName: string): Pr
   await page.goto(`${server.url}/game`);
   await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
   await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2, undefined, { timeout: 30_000 });
+  // The radio overlay comes with the panels, after the map's first frame: Enter before it would open nothing.
+  await expect(overlay(page)).toBeAttached({ timeout: 20_000 });
 }
 
 /** Founds a settlement where the survivor stands and puts the pack's Portable Radio on, through the API. */
