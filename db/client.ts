@@ -29,6 +29,11 @@ export interface Database {
    * process the only one.
    */
   sessionLock?: (key: number) => Promise<SessionLock | null>;
+  /**
+   * Embedded PGlite only: the memory of the worker thread that hosts it, Postgres's WebAssembly heap (it grows and
+   * never shrinks) and the worker's JavaScript heap, in bytes (GET /metrics).
+   */
+  engineMemory?: () => Promise<{ wasmHeap: number; jsHeap: number }>;
   /** Answers true when a trivial query succeeds within the time limit. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -125,6 +130,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       db: db as unknown as Db,
       kind: 'pglite',
       poolSize: 1,
+      engineMemory: () => client.memory(),
       ping: (timeoutMs) => pingWith(db as unknown as Db, timeoutMs),
       async close() {
         await client.close();

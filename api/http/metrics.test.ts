@@ -87,6 +87,13 @@ describe.each(backends())('GET /metrics on %s', (backend) => {
     expect(value(samples, 'wasteland_db_call_duration_seconds_count', { repo: 'accounts' })).toBeGreaterThan(0);
     expect(value(samples, 'wasteland_db_pool_size')).toBe(backend === 'postgres' ? 10 : 1);
     expect(find(samples, 'wasteland_info', { database: backend })).toHaveLength(1);
+    if (backend === 'pglite') {
+      // Postgres's WebAssembly heap in PGlite's worker: its 128 MiB floor at least (shared_buffers=16MB keeps it there).
+      expect(value(samples, 'wasteland_pglite_wasm_heap_bytes')).toBeGreaterThanOrEqual(128 * 1024 * 1024);
+      expect(value(samples, 'wasteland_pglite_worker_heap_bytes')).toBeGreaterThan(0);
+    } else {
+      expect(find(samples, 'wasteland_pglite_wasm_heap_bytes')).toHaveLength(0);
+    }
   });
 
   test('a WebSocket session: live connections up and down, frames in and out by type, rooms, entities, move delivery', async () => {

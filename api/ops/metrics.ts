@@ -47,7 +47,7 @@ function processMetrics(): Registry {
 /** What /metrics reads from the running app when it is scraped (nothing of this is counted for it on the hot path). */
 export interface MetricSources {
   version: string;
-  database: { kind: string; poolSize: number };
+  database: { kind: string; poolSize: number; engineMemory?: () => Promise<{ wasmHeap: number; jsHeap: number }> };
   connections: { readonly size: number };
   hub: { readonly stats: LiveStats; roomSizes(): { worldId: string; entities: number; sockets: number }[] };
   bus: { readonly stats: BusStats };
@@ -250,6 +250,33 @@ export class Metrics {
       'Connections the database driver may open (DATABASE_POOL_SIZE; 1 on PGlite).',
       () => s.database.poolSize,
     );
+    const engineMemory = s.database.engineMemory;
+    if (engineMemory) {
+      // Read once per scrape for both gauges: the worker answers with one message.
+      let reading: Promise<{ wasmHeap: number; jsHeap: number } | null> | null = null;
+      const read = () => {
+        reading ??= engineMemory()
+          .catch(() => null)
+          .finally(() => setTimeout(() => (reading = null), 0));
+        return reading;
+      };
+      const engineGauge = (name: string, help: string, pick: (m: { wasmHeap: number; jsHeap: number }) => number) =>
+        new Gauge({
+          name,
+          help,
+          registers,
+          async collect() {
+            const m = await read();
+            if (m) this.set(pick(m));
+          },
+        });
+      engineGauge(
+        'wasteland_pglite_wasm_heap_bytes',
+        "Embedded PGlite: Postgres's WebAssembly heap in its worker thread (it grows, never shrinks).",
+        (m) => m.wasmHeap,
+      );
+      engineGauge('wasteland_pglite_worker_heap_bytes', "Embedded PGlite: its worker thread's JavaScript heap.", (m) => m.jsHeap);
+    }
     gauge(
       'wasteland_db_calls_in_flight',
       'Repository calls under way (waiting for a connection included).',
