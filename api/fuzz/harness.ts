@@ -624,7 +624,11 @@ function fail(env: FuzzEnv, kind: string, signature: string, detail: string, rep
   }
 }
 
-const SECRET_MARKERS = ['root:x:0:', '"name": "wasteland"', '[core]', 'DATABASE_URL', 'pgTable('];
+/**
+ * Text only a file from outside the site holds: /etc/passwd, package.json, .git/config, an env file or the README
+ * (an assignment: the public changelog may name the variable), the schema's source.
+ */
+const SECRET_MARKERS = ['root:x:0:', '"name": "wasteland"', '[core]', 'DATABASE_URL=', 'pgTable('];
 
 /** Sends one case and checks its answer; failures are recorded in env.stats (the run goes on). */
 export async function runHttpCase(env: FuzzEnv, c: HttpCase): Promise<void> {
