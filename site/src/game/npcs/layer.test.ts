@@ -1,5 +1,4 @@
 import { expect, test } from 'bun:test';
-import type { MapView } from '../map/layer.ts';
 import { plainView, recordingContext } from '../map/test-canvas.ts';
 import { NpcLayer } from './layer.ts';
 import { npcView } from './test-npcs.ts';
@@ -55,26 +54,8 @@ test('draws the visible ones on screen with their names (not when zoomed far out
   const { layer } = setup();
   layer.setAll([npcView('1', { x: 10, name: 'Rook' }), npcView('2', { x: 600 })]);
   const calls: string[] = [];
-  const ctx = new Proxy(
-    {},
-    {
-      get: (_t, key) =>
-        key === 'measureText'
-          ? () => ({ width: 10 })
-          : typeof key === 'string' && /^[a-z]/.test(key)
-            ? (...a: unknown[]) => calls.push(`${key}(${a.join(',')})`)
-            : undefined,
-      set: () => true,
-    },
-  ) as unknown as CanvasRenderingContext2D;
-  const view = (small: boolean) =>
-    ({
-      now: 0,
-      small,
-      me: { x: 500, y: 500 },
-      toScreen: (x: number, y: number) => ({ x, y }),
-      onScreen: () => true,
-    }) as unknown as MapView;
+  const ctx = recordingContext(calls);
+  const view = (small: boolean) => plainView(0, { small, me: { x: 500, y: 500 } });
   layer.draw(ctx, view(false));
   expect(calls.filter((c) => c.startsWith('fillText'))).toEqual(['fillText(Rook,43,0)']); // at rest: right of its spot
   calls.length = 0;
