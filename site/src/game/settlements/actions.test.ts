@@ -14,24 +14,11 @@ import {
 } from '../../stores/settlements.ts';
 import { createSettlementActions, type SettlementCalls } from './actions.ts';
 import { buildKind } from './kinds.ts';
+import { settlementView } from './test-settlements.ts';
 
 const httpError = (status: number, message: string) => Object.assign(new Error(`${status}: ${message}`), { status });
 
-const HAVEN: SettlementView = {
-  id: '7',
-  worldId: 'default',
-  name: 'Haven',
-  x: 100,
-  y: 100,
-  biome: 'plains',
-  status: 'manageable',
-  emptyBeds: 0,
-  beds: 0,
-  founderId: 'sal',
-  founderName: 'Sal',
-  poiId: null,
-  createdAt: '2025-08-01T10:00:00.000Z',
-};
+const HAVEN = settlementView();
 const shelter = (more: Partial<ShelterView> = {}): ShelterView => ({
   id: '3',
   x: 102.5,

@@ -1,26 +1,13 @@
-import { afterEach, beforeEach, expect, test } from 'bun:test';
 import type { SettlementView } from '../../../../api/contract/settlements.ts';
+import { afterEach, beforeEach, expect, test } from 'bun:test';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import { $hereIds, $settlementBusy, $settlements, resetSettlementStores } from '../../stores/settlements.ts';
 import { type BedCalls, createBedActions } from './bed-actions.ts';
+import { settlementView } from './test-settlements.ts';
 
 const httpError = (status: number, message: string) => Object.assign(new Error(`${status}: ${message}`), { status });
 
-const HAVEN: SettlementView = {
-  id: '7',
-  worldId: 'default',
-  name: 'Haven',
-  x: 100,
-  y: 100,
-  biome: 'plains',
-  status: 'manageable',
-  emptyBeds: 1,
-  beds: 2,
-  founderId: 'fay',
-  founderName: 'Fay',
-  poiId: null,
-  createdAt: '2025-08-01T10:00:00.000Z',
-};
+const HAVEN = settlementView({ emptyBeds: 1, beds: 2, founderId: 'fay', founderName: 'Fay' });
 
 function harness(over: Partial<BedCalls> = {}) {
   const toasts: ToastInput[] = [];

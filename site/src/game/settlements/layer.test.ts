@@ -1,26 +1,13 @@
 import { expect, test } from 'bun:test';
-import type { SettlementView, ShelterView } from '../../../../api/contract/settlements.ts';
+import type { ShelterView } from '../../../../api/contract/settlements.ts';
 import { $navTarget } from '../../stores/settlements.ts';
 import { plainView, recordingContext } from '../map/test-canvas.ts';
 import { SettlementLayer } from './layer.ts';
 import { NavArrowLayer } from './nav-layer.ts';
 import { ShelterLayer } from './shelter-layer.ts';
+import { settlementView } from './test-settlements.ts';
 
-const HAVEN: SettlementView = {
-  id: '7',
-  worldId: 'default',
-  name: 'Haven',
-  x: 100,
-  y: 100,
-  biome: 'plains',
-  status: 'manageable',
-  emptyBeds: 0,
-  beds: 0,
-  founderId: 'sal',
-  founderName: 'Sal',
-  poiId: null,
-  createdAt: '2025-08-01T10:00:00.000Z',
-};
+const HAVEN = settlementView();
 const shelter = (id: string, x: number, settlementId: string | null = null): ShelterView => ({
   id,
   x,

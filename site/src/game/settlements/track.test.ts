@@ -1,5 +1,5 @@
 import { beforeEach, expect, test } from 'bun:test';
-import type { SettlementView, ShelterView } from '../../../../api/contract/settlements.ts';
+import type { ShelterView } from '../../../../api/contract/settlements.ts';
 import { SHELTER_REACH } from '../../../../api/game/settlements.ts';
 import { $nearbyPoi, resetActionStores } from '../../stores/actions.ts';
 import {
@@ -16,22 +16,9 @@ import {
 } from '../../stores/settlements.ts';
 import type { PositionUpdate } from '../map/walk.ts';
 import { trackHere } from './track.ts';
+import { settlementView } from './test-settlements.ts';
 
-const HAVEN: SettlementView = {
-  id: '7',
-  worldId: 'default',
-  name: 'Haven',
-  x: 1000,
-  y: 0,
-  biome: 'plains',
-  status: 'manageable',
-  emptyBeds: 0,
-  beds: 1,
-  founderId: 'sal',
-  founderName: 'Sal',
-  poiId: null,
-  createdAt: '2025-08-01T10:00:00.000Z',
-};
+const HAVEN = settlementView({ x: 1000, y: 0, beds: 1 });
 const SHELTER: ShelterView = { id: '3', x: 10, y: 0, tileX: 2, tileY: 0, poiId: null, settlementId: null };
 
 function harness() {
