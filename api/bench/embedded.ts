@@ -14,44 +14,20 @@
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openDatabase, repositories } from '../../db/index.ts';
 import { SESSION_COOKIE } from '../contract/auth.ts';
 import { PROTOCOL_VERSION } from '../contract/protocol.ts';
-import { hashSessionToken, newSessionToken } from '../modules/auth/session.ts';
 import { freshPostgresUrl } from '../testing/databases.ts';
 import { freePort } from '../testing/free-port.ts';
 import { rssMiB } from './live-load.ts';
+import { type Seeded, seedPlayers } from './seed-players.ts';
 
 const PLAYERS = Number(process.env.BENCH_EMBEDDED_PLAYERS ?? 1000);
 const SECONDS = Number(process.env.BENCH_EMBEDDED_SECONDS ?? 30);
 const PER_WORLD = 20;
+const WORLDS = Math.ceil(PLAYERS / PER_WORLD);
 const RATE = 10;
 const here = resolve(import.meta.dir, '../..');
 const roots = (process.env.BENCH_SERVER_ROOTS ?? here).split(',').map((r) => resolve(here, r));
-
-interface Seeded {
-  id: string;
-  token: string;
-  worldId: string;
-}
-
-async function seed(target: { url: string } | { dataDir: string }): Promise<Seeded[]> {
-  const db = await openDatabase(target);
-  const repos = repositories(db.db);
-  const users: Seeded[] = [];
-  for (let i = 0; i < PLAYERS; i++) {
-    const worldId = `bench-${Math.floor(i / PER_WORLD)}`;
-    if (i % PER_WORLD === 0) await repos.world.ensureWorld(worldId, worldId, 1000 + i);
-    const id = crypto.randomUUID();
-    await repos.accounts.createUser({ id, username: `e${i}`, usernameKey: `e${i}`, passwordHash: 'unused' });
-    const token = newSessionToken();
-    await repos.accounts.createSession(hashSessionToken(token), id, new Date(Date.now() + 86_400_000));
-    await repos.lobby.insert(id, new Date(), true);
-    users.push({ id, token, worldId });
-  }
-  await db.close();
-  return users;
-}
 
 function peakMiB(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -139,11 +115,11 @@ async function seeded(backend: 'pglite' | 'postgres'): Promise<() => Promise<{ u
   if (backend === 'postgres') {
     return async () => {
       const url = await freshPostgresUrl();
-      return { users: await seed({ url }), env: { DATABASE_URL: url } };
+      return { users: (await seedPlayers({ url }, WORLDS, PER_WORLD)).slice(0, PLAYERS), env: { DATABASE_URL: url } };
     };
   }
   const template = mkdtempSync(join(tmpdir(), 'embedded-bench-'));
-  const users = await seed({ dataDir: template });
+  const users = (await seedPlayers({ dataDir: template }, WORLDS, PER_WORLD)).slice(0, PLAYERS);
   return async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'embedded-bench-'));
     cpSync(template, dataDir, { recursive: true });

@@ -17,15 +17,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import postgres from 'postgres';
-import { openDatabase, repositories } from '../../db/index.ts';
 import { SESSION_COOKIE } from '../contract/auth.ts';
 import { PROTOCOL_VERSION } from '../contract/protocol.ts';
 import { BUS_CHANNEL } from '../live/pg-bus.ts';
-import { hashSessionToken, newSessionToken } from '../modules/auth/session.ts';
 import { freshPostgresUrl } from '../testing/databases.ts';
 import { freePort } from '../testing/free-port.ts';
 import { spawnServer, type ServerProcess } from '../testing/process.ts';
 import { postgresCpuSeconds, runLoad, type LoadResult, type LoadUser } from './live-load.ts';
+import { type Seeded, seedPlayers } from './seed-players.ts';
 
 const WORLDS = Number(process.env.BENCH_WORLDS ?? 50);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 20);
@@ -36,34 +35,6 @@ const FLOORS = (process.env.BENCH_FLOORS ?? 'beat,adaptive,immediate').split(','
 const FLUSHES = (process.env.BENCH_FLUSH ?? 'beat,10').split(',');
 const root = resolve(import.meta.dir, '../..');
 const load = { rate: RATE, seconds: SECONDS };
-
-interface Seeded {
-  id: string;
-  token: string;
-  worldId: string;
-}
-
-/** Accounts, sessions, seats and worlds written straight into the database the server(s) will open. */
-async function seed(target: { url: string } | { dataDir: string }): Promise<Seeded[]> {
-  const db = await openDatabase(target);
-  const repos = repositories(db.db);
-  const users: Seeded[] = [];
-  for (let w = 0; w < WORLDS; w++) {
-    const worldId = `bench-${w}`;
-    await repos.world.ensureWorld(worldId, worldId, 1000 + w);
-    for (let p = 0; p < PLAYERS; p++) {
-      const id = crypto.randomUUID();
-      const name = `b${w}_${p}`;
-      await repos.accounts.createUser({ id, username: name, usernameKey: name, passwordHash: 'unused' });
-      const token = newSessionToken();
-      await repos.accounts.createSession(hashSessionToken(token), id, new Date(Date.now() + 86_400_000));
-      await repos.lobby.insert(id, new Date(), true);
-      users.push({ id, token, worldId });
-    }
-  }
-  await db.close();
-  return users;
-}
 
 function gameUser(u: Seeded, server: ServerProcess): LoadUser {
   return {
@@ -145,7 +116,7 @@ if (MODES.includes('one')) {
     for (const flush of FLUSHES) {
       const dataDir = mkdtempSync(join(tmpdir(), 'wl-bench-'));
       const url = backend === 'postgres' ? await freshPostgresUrl() : '';
-      const seeded = await seed(url ? { url } : { dataDir });
+      const seeded = await seedPlayers(url ? { url } : { dataDir }, WORLDS, PLAYERS);
       const server = await spawnServer({ ...serverEnv(flush), DATABASE_URL: url, DATA_DIR: dataDir });
       if (backend === 'pglite' && flush === FLUSHES[0]) await chunksCall(server, seeded[0]!);
       const databaseCpuSeconds = backend === 'postgres' ? postgresCpuSeconds : undefined;
@@ -160,7 +131,7 @@ if (MODES.includes('one')) {
 if (MODES.includes('two') && process.env.DATABASE_URL) {
   for (const flush of FLUSHES) {
     const url = await freshPostgresUrl();
-    const seeded = await seed({ url });
+    const seeded = await seedPlayers({ url }, WORLDS, PLAYERS);
     const p1 = await spawnServer({ ...serverEnv(flush), DATABASE_URL: url });
     const p2 = await spawnServer({ ...serverEnv(flush), DATABASE_URL: url });
     // Count what crosses the bus, as Postgres delivers it to a third listener.
