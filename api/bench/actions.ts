@@ -9,11 +9,11 @@
  * BENCH_ACTIONS_PLAYERS (16), BENCH_ACTIONS_MS (5000). Measures; never fails.
  */
 import { loadCoreForBun, type Poi } from '../../core-wasm/index.ts';
-import { players } from '../../db/schema/index.ts';
 import { IMPASSABLE } from '../contract/world.ts';
-import { TestClient, uniqueName } from '../testing/client.ts';
+import type { TestClient } from '../testing/client.ts';
 import { backends } from '../testing/databases.ts';
 import { NO_WRITE_LIMITS, startTestServer, type TestServer } from '../testing/server.ts';
+import { pct, seatedClientAt } from './seated.ts';
 
 const SEED = 4242;
 const PLAYERS = Number(process.env.BENCH_ACTIONS_PLAYERS ?? 16);
@@ -44,17 +44,8 @@ function searchablePois(n: number): Poi[] {
 }
 
 async function seat(server: TestServer, poi: Poi): Promise<Survivor> {
-  const client = new TestClient(server.url);
-  const { id } = await client.register(uniqueName('act'));
-  await client.post('/api/lobby/join-game');
-  await client.get('/api/world/default');
-  await server.database.db
-    .insert(players)
-    .values({ userId: id, worldId: 'default', name: 'bench', x: poi.worldX, y: poi.worldY, color: '#fff' });
-  return { client, poi };
+  return { client: await seatedClientAt(server, poi.worldX, poi.worldY, 'act'), poi };
 }
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Every survivor calls `call` in a loop for `ms`; latency per call, statuses counted. */
 async function measure(survivors: Survivor[], call: (s: Survivor) => Promise<Response>, ms: number) {

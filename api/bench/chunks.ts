@@ -14,16 +14,15 @@
  * the memory a full cache holds. PGlite always; Postgres too when DATABASE_URL is set. Measures; never fails.
  */
 import { loadCoreForBun, type Poi } from '../../core-wasm/index.ts';
-import { players } from '../../db/schema/index.ts';
 import { loadConfig } from '../config.ts';
 import { IMPASSABLE } from '../contract/world.ts';
 import { CHUNK_WIRE_CACHE_SIZE, ChunkWireCache } from '../modules/world/chunk-wire.ts';
 import { WorldService } from '../modules/world/service.ts';
 import { CoreTerrain } from '../modules/world/terrain.ts';
 import type { Services } from '../services.ts';
-import { TestClient, uniqueName } from '../testing/client.ts';
 import { backends } from '../testing/databases.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
+import { pct, seatedClientAt } from './seated.ts';
 
 const SEED = 4242;
 const CONCURRENCY = 4;
@@ -39,8 +38,6 @@ interface Figures {
   bytes: number;
   cpu: number;
 }
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** CONCURRENCY loops calling `path(i)` until the time is up; the bodies are read as sent (no decoding). */
 async function measure(base: string, cookie: string, path: (i: number) => string): Promise<Figures> {
@@ -95,13 +92,7 @@ async function seatedPlayer(server: TestServer): Promise<{ cookie: string; poi: 
   const poi = core
     .pois(SEED, 0, 0)
     .find((p) => !p.landmark && p.significance >= 4 && !IMPASSABLE.has(core.biomeAt(SEED, p.tileX, p.tileY)))!;
-  const c = new TestClient(server.url);
-  const { id } = await c.register(uniqueName('bench'));
-  await c.post('/api/lobby/join-game');
-  await c.get('/api/world/default');
-  await server.database.db
-    .insert(players)
-    .values({ userId: id, worldId: 'default', name: 'bench', x: poi.worldX, y: poi.worldY, color: '#fff' });
+  const c = await seatedClientAt(server, poi.worldX, poi.worldY, 'bench');
   const searched = await c.post(`/api/poi/${poi.id}/scavenge`, { worldId: 'default' });
   if (searched.status !== 200) throw new Error(`scavenge: ${searched.status} ${await searched.text()}`);
   return { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '), poi };

@@ -12,6 +12,7 @@ import { bedAssignments, buildings, settlements, shelters, users } from '../../d
 import { TestClient, uniqueName } from '../testing/client.ts';
 import { backends } from '../testing/databases.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
+import { pct } from './seated.ts';
 
 const SETTLEMENTS = 1000;
 const REQUESTS = 400;
@@ -83,10 +84,6 @@ async function seed(server: TestServer, span: number): Promise<void> {
       }
     }
   }
-}
-
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function measure(client: TestClient, span: number): Promise<string> {
