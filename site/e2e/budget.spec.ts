@@ -4,7 +4,7 @@
  * (GameFrame.tsx keeps one box for every state), and the frames an idle map draws (none: map/redraw.ts).
  * `bun run bench lighthouse` has the timings.
  */
-import { expect, type BrowserContextOptions, type Page } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 import { MAP_DRAWN_MARK } from '../src/game/map/first-frame.ts';
 import { type E2EServer, startE2EServer, test, uniqueUser } from './fixtures.ts';
 
@@ -59,17 +59,25 @@ function scripts(page: Page) {
   }, MAP_DRAWN_MARK);
 }
 
-test("the JavaScript fetched before the map's first frame stays within 100 KiB, and arktype only runs in a worker", async ({
-  browser,
-}) => {
+/**
+ * A fresh seated survivor's /game on a desktop, with everything after the first frame too: the features, the panels,
+ * the live connection (frames read by the validator worker).
+ */
+async function gameLoaded(browser: Browser) {
   const ctx = await browser.newContext(DESKTOP);
   const page = await ctx.newPage();
   await seatedSurvivor(page, gameServer);
   await page.goto(`${gameServer.url}/game`);
   await mapDrawn(page);
-  // Everything after the first frame too: the features, the panels, frames read by the validator worker.
   await page.waitForFunction(() => !!window.__wastelandMap, undefined, { timeout: 30_000 });
   await expect(page.locator('[data-connection="open"]')).toBeAttached({ timeout: 20_000 });
+  return { ctx, page };
+}
+
+test("the JavaScript fetched before the map's first frame stays within 100 KiB, and arktype only runs in a worker", async ({
+  browser,
+}) => {
+  const { ctx, page } = await gameLoaded(browser);
 
   const { all, before } = await scripts(page);
   const total = before.reduce((n, s) => n + s.bytes, 0);
@@ -140,13 +148,7 @@ for (const [name, options] of [
 }
 
 test('a map where nothing moves draws no frames (its loop still runs); a click on it draws again', async ({ browser }) => {
-  const ctx = await browser.newContext(DESKTOP);
-  const page = await ctx.newPage();
-  await seatedSurvivor(page, gameServer);
-  await page.goto(`${gameServer.url}/game`);
-  await mapDrawn(page);
-  await page.waitForFunction(() => !!window.__wastelandMap, undefined, { timeout: 30_000 });
-  await expect(page.locator('[data-connection="open"]')).toBeAttached({ timeout: 20_000 });
+  const { ctx, page } = await gameLoaded(browser);
   const counts = () =>
     page.evaluate(() => {
       const s = window.__wastelandMap!.snapshot();
