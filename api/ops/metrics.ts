@@ -252,21 +252,14 @@ export class Metrics {
     );
     const engineMemory = s.database.engineMemory;
     if (engineMemory) {
-      // Read once per scrape for both gauges: the worker answers with one message.
-      let reading: Promise<{ wasmHeap: number; jsHeap: number } | null> | null = null;
-      const read = () => {
-        reading ??= engineMemory()
-          .catch(() => null)
-          .finally(() => setTimeout(() => (reading = null), 0));
-        return reading;
-      };
+      // One message to the worker per gauge and scrape; a closed database leaves the last value.
       const engineGauge = (name: string, help: string, pick: (m: { wasmHeap: number; jsHeap: number }) => number) =>
         new Gauge({
           name,
           help,
           registers,
           async collect() {
-            const m = await read();
+            const m = await engineMemory().catch(() => null);
             if (m) this.set(pick(m));
           },
         });
