@@ -89,6 +89,10 @@ if (import.meta.main) {
     };
     process.on('SIGINT', shutdown);
     process.on('SIGTERM', shutdown);
+    // The last line, not the fix: an error nothing caught (a driver's timer, a socket callback) is logged and the
+    // server keeps serving its players; each cause found this way is fixed where it starts (db/session-locks.ts).
+    process.on('uncaughtException', (err) => log.error(errorFields(err), '[process] uncaught error; still serving'));
+    process.on('unhandledRejection', (err) => log.error(errorFields(err), '[process] unhandled rejection; still serving'));
   } catch (err) {
     // A refusal to start is one plain sentence on stderr, for the person starting it (and exits non-zero); a
     // running server speaks JSON lines on stdout.

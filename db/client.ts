@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { LOCK_CONNECTION, SessionLocks } from './session-locks.ts';
 
 export type Schema = typeof schema;
 /** One typed database whichever driver is underneath. */
@@ -162,6 +163,7 @@ async function openPostgres(url: string, connectTimeoutS = connectTimeoutFromEnv
   }
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
+  const locks = new SessionLocks(() => postgres(url, LOCK_CONNECTION(connectTimeoutS)));
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -175,46 +177,12 @@ async function openPostgres(url: string, connectTimeoutS = connectTimeoutFromEnv
         await client.notify(channel, payload);
       },
     },
-    async sessionLock(key) {
-      const conn = await client.reserve();
-      let released = false;
-      try {
-        const [row] = await conn`select pg_try_advisory_lock(${key}::bigint) as locked`;
-        if (!row?.locked) {
-          conn.release();
-          return null;
-        }
-      } catch (err) {
-        conn.release();
-        throw err;
-      }
-      return {
-        async held() {
-          if (released) return false;
-          try {
-            // A new backend (the connection was re-established) holds no lock: the lease was lost.
-            const [r] =
-              await conn`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted`;
-            return (r?.n ?? 0) > 0;
-          } catch {
-            return false;
-          }
-        },
-        async release() {
-          if (released) return;
-          released = true;
-          try {
-            await conn`select pg_advisory_unlock(${key}::bigint)`;
-          } catch {
-            // the connection is gone, and the lock with it
-          } finally {
-            conn.release();
-          }
-        },
-      };
-    },
+    sessionLock: (key) => locks.take(key),
     ping: (timeoutMs) => pingWith(db as unknown as Db, timeoutMs),
-    close: () => client.end({ timeout: 5 }),
+    async close() {
+      await locks.close();
+      await client.end({ timeout: 5 });
+    },
   };
 }
 

@@ -94,12 +94,15 @@ export class NpcSimulation {
     this.parallel = options.parallel ?? (services.database.kind === 'postgres' ? WORLDS_IN_PARALLEL : 1);
     this.tickMs = options.tickMs ?? tickMsFor(services.config.npcTimeScale);
     const log = options.log ?? ((line: string) => services.log.info(line));
+    const warn = options.log ?? ((line: string) => services.log.warn(line));
     const shared = options.sessionLock !== undefined;
     this.lease = new Lease(
       options.sessionLock,
       (leading) => {
-        // Announced only where several processes could compete (one process always leads).
-        if (shared) log(leading ? '[npcs] this process simulates the NPCs (lease taken)' : '[npcs] NPC lease lost');
+        // Announced only where several processes could compete (one process always leads). A loss is a warning:
+        // the simulation pauses here until this process or another takes the lease again.
+        if (shared && leading) log('[npcs] this process simulates the NPCs (lease taken)');
+        if (shared && !leading) warn('[npcs] NPC lease lost');
         if (leading) this.kick();
       },
       services.report,

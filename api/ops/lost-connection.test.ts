@@ -1,0 +1,93 @@
+/**
+ * Losing the database is an event, not a crash: two server processes on one Postgres database keep serving when the
+ * backend holding the NPC lease is terminated (pg_terminate_backend, as a restart, failover or a proxy's idle cut
+ * does), and when every backend of theirs is. The lease is lost with a warning and taken again; the bus and the pool
+ * reconnect. Needs a Postgres server (DATABASE_URL); embedded PGlite has no connection to lose.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import postgres from 'postgres';
+import { TestClient, uniqueName } from '../testing/client.ts';
+import { freshPostgresUrl } from '../testing/databases.ts';
+import { TestSocket } from '../testing/live.ts';
+import { type ServerProcess, spawnServer } from '../testing/process.ts';
+
+const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+const LEASE_TAKEN = '[npcs] this process simulates the NPCs (lease taken)';
+const LEASE_LOST = '[npcs] NPC lease lost';
+const count = (text: string, line: string) => text.split(line).length - 1;
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await Bun.sleep(50);
+  }
+}
+
+describeOnPostgres('a lost database connection', () => {
+  let p1: ServerProcess;
+  let p2: ServerProcess;
+  let admin: postgres.Sql;
+  const sockets: TestSocket[] = [];
+  const both = () => p1.output() + p2.output();
+
+  beforeAll(async () => {
+    const url = await freshPostgresUrl();
+    const env = { DATABASE_URL: url, WORLD_SEED: '12345' };
+    p1 = await spawnServer(env);
+    p2 = await spawnServer(env);
+    admin = postgres(url, { max: 1, onnotice: () => {} });
+    await until('a process takes the lease', () => count(both(), LEASE_TAKEN) === 1, 10_000);
+  }, 60_000);
+  afterAll(async () => {
+    for (const s of sockets) if (s.ws.readyState <= 1) s.close();
+    await Promise.all([p1?.stop(), p2?.stop()]);
+    await admin?.end();
+  });
+
+  /** The backends of this test's own database (never another run's), ours excepted, that match `where`. */
+  async function terminate(where: 'lease' | 'all'): Promise<number> {
+    const rows =
+      where === 'lease'
+        ? await admin`select pg_terminate_backend(pid) from pg_locks
+            where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`
+        : await admin`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid()`;
+    return rows.length;
+  }
+  const alive = (p: ServerProcess) => p.signal() === null && Bun.spawnSync(['kill', '-0', String(p.pid)]).exitCode === 0;
+
+  test('the lease holder’s backend terminated: no process exits, a warning is logged, the lease is taken again', async () => {
+    expect(await terminate('lease')).toBe(1);
+    await until('the lease is retaken', () => count(both(), LEASE_TAKEN) === 2, 10_000);
+    expect(alive(p1) && alive(p2)).toBe(true);
+    const warnings = both()
+      .split('\n')
+      .filter((l) => l.includes(LEASE_LOST));
+    expect(warnings.length).toBe(1);
+    expect(JSON.parse(warnings[0]!).level).toBe('warn');
+    for (const p of [p1, p2]) expect((await fetch(`${p.url}/api/health`)).status).toBe(200);
+  }, 30_000);
+
+  test('every backend terminated, three times: both keep serving, sign-ups work, and the bus carries joins again', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect(await terminate('all')).toBeGreaterThanOrEqual(i === 0 ? 3 : 1);
+      await Bun.sleep(500);
+    }
+    await Bun.sleep(1500);
+    expect(alive(p1) && alive(p2)).toBe(true);
+    const [a, b] = [new TestClient(p1.url), new TestClient(p2.url)];
+    const idA = (await a.register(uniqueName('lost'))).id;
+    await b.register(uniqueName('lost'));
+    for (const c of [a, b]) expect((await c.post('/api/lobby/join-game')).status).toBe(200);
+    const sb = TestSocket.open(p2.url, b);
+    sockets.push(sb);
+    await sb.next('players_list');
+    const sa = TestSocket.open(p1.url, a);
+    sockets.push(sa);
+    await sa.next('players_list');
+    // p1's join reaches p2 only through LISTEN/NOTIFY: the bus's listening connection came back.
+    await sb.next('player_joined', (m) => m.player.id === idA, 5_000);
+    await until('a process holds the lease', () => count(both(), LEASE_TAKEN) > count(both(), LEASE_LOST), 10_000);
+  }, 40_000);
+});

@@ -1,0 +1,74 @@
+import type { Options, PostgresType, Sql } from 'postgres';
+import type { SessionLock } from './client.ts';
+
+/**
+ * The connection session locks live on: one, never closed for idleness or age (either would drop every lock it
+ * holds). When it is lost anyway (the backend was terminated, Postgres restarted, a proxy cut it), postgres.js opens
+ * a new one on the next query, which holds no lock: `held()` then answers false and the lease is lost cleanly.
+ */
+export const LOCK_CONNECTION = (connectTimeoutS: number): Options<Record<string, PostgresType>> => ({
+  max: 1,
+  idle_timeout: 0,
+  max_lifetime: null,
+  connect_timeout: connectTimeoutS,
+  onnotice: () => {},
+});
+
+/**
+ * Session-level advisory locks on a pooled connection of their own (postgres.js `postgres(url, { max: 1 })`).
+ *
+ * Not on a connection taken with `sql.reserve()`: postgres.js never reconnects a reserved connection, and a query
+ * on one whose socket has closed throws from a timer (`socket.write` on null) where nothing can catch it, which
+ * ended the process when the lease holder's backend was terminated. A pool of one reconnects instead, and every
+ * failure comes back as a rejected query.
+ */
+export class SessionLocks {
+  private sql: Sql | null = null;
+
+  constructor(private readonly connect: () => Sql) {}
+
+  private client(): Sql {
+    this.sql ??= this.connect();
+    return this.sql;
+  }
+
+  /** The lock, or null when another session holds it; a lost connection rejects. */
+  async take(key: number): Promise<SessionLock | null> {
+    const sql = this.client();
+    const [row] = await sql`select pg_try_advisory_lock(${key}::bigint) as locked`;
+    if (!row?.locked) return null;
+    let released = false;
+    return {
+      held: async () => {
+        if (released) return false;
+        try {
+          // A backend opened after the one that took the lock (a reconnect) holds none: the lease was lost.
+          const [r] = await sql`select exists(
+            select 1 from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted
+              and classid = ${Math.floor(key / 2 ** 32)}::int::oid and objid = ${key % 2 ** 32}::bigint::oid
+          ) as held`;
+          if (r?.held) return true;
+        } catch {
+          // the connection is down: the lock went with it
+        }
+        released = true;
+        return false;
+      },
+      release: async () => {
+        if (released) return;
+        released = true;
+        try {
+          await sql`select pg_advisory_unlock(${key}::bigint)`;
+        } catch {
+          // the connection is gone, and the lock with it
+        }
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    const sql = this.sql;
+    this.sql = null;
+    if (sql) await sql.end({ timeout: 5 }).catch(() => {});
+  }
+}
