@@ -16,6 +16,12 @@ export const players = pgTable(
     isOnline: boolean('is_online').notNull().default(false),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The server process that holds this survivor's live state (position, movement budget) while `ownerUntil` is
+     * ahead; every other process asks it (api/live/ownership.ts). Null when no process holds it.
+     */
+    ownerProcess: text('owner_process'),
+    ownerUntil: timestamp('owner_until', { withTimezone: true, mode: 'date' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.worldId] })],
 );

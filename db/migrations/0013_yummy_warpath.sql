@@ -1,0 +1,2 @@
+ALTER TABLE "players" ADD COLUMN "owner_process" text;--> statement-breakpoint
+ALTER TABLE "players" ADD COLUMN "owner_until" timestamp with time zone;
