@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../../../db/index.ts';
+import type { SessionLock } from '../../../db/client.ts';
 import { npcs } from '../../../db/schema/index.ts';
-import { freshPostgresUrl } from '../../testing/databases.ts';
+import { freshPostgresUrl, openTestDatabase } from '../../testing/databases.ts';
 import { seedNpcs } from '../../testing/npcs.ts';
 import { type ServerProcess, spawnServer } from '../../testing/process.ts';
 import { NPC_LEASE_KEY } from './lease.ts';
@@ -39,14 +40,19 @@ describeOnPostgres('NPCs simulated by one of two processes', () => {
     }
     return total;
   }
+  /** pg_locks lists the locks of the whole server: count only this test's database (issue 25, item 12). */
   const holders = async () =>
     Number(
       (
         (await database.db.execute(
-          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = ${NPC_LEASE_KEY} and granted`,
+          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = ${NPC_LEASE_KEY} and granted
+                and database = (select oid from pg_database where datname = current_database())`,
         )) as unknown as { n: number }[]
       )[0]!.n,
     );
+  /** Another game's NPC lease on another database of the same server, as on a shared CI machine: it must not count. */
+  let neighbour: Database | null = null;
+  let neighbourLease: SessionLock | null = null;
   async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<number> {
     const started = performance.now();
     while (!(await check())) {
@@ -57,6 +63,9 @@ describeOnPostgres('NPCs simulated by one of two processes', () => {
   }
 
   beforeAll(async () => {
+    neighbour = await openTestDatabase('postgres');
+    neighbourLease = await neighbour.sessionLock!(NPC_LEASE_KEY);
+    if (!neighbourLease) throw new Error('the neighbour database did not get its own NPC lease');
     const url = await freshPostgresUrl();
     // NPC time 50 times faster: a work cycle takes a few seconds.
     const env = { DATABASE_URL: url, WORLD_SEED: '12345', NPC_TIME_SCALE: '0.02' };
@@ -77,6 +86,8 @@ describeOnPostgres('NPCs simulated by one of two processes', () => {
     if (watching) clearInterval(watching);
     await Promise.all([p1?.stop(), p2?.stop()]);
     await database?.close();
+    await neighbourLease?.release();
+    await neighbour?.close();
   });
 
   test('exactly one process holds the lease and simulates; the NPCs work', async () => {
