@@ -1,0 +1,118 @@
+/**
+ * `bun run play` stays with its server (issue 25, item 14): SIGTERM to the top of the command stops the server, and
+ * the port is free again. Real processes; `--skip-build` leaves out the install and the build. The second case is what
+ * `npx -y bun@1.4 run play` does: npm runs `sh -c 'bun' run play`, and SIGTERM ends npm and that shell without
+ * reaching anything below them.
+ */
+import { describe, expect, test } from 'bun:test';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freshPostgresUrl } from './testing/databases.ts';
+import { freePort } from './testing/free-port.ts';
+
+const root = resolve(import.meta.dir, '..');
+
+function alive(pid: number): boolean {
+  const stat = `/proc/${pid}/stat`;
+  if (existsSync('/proc/self/stat')) {
+    try {
+      const text = readFileSync(stat, 'utf8');
+      return text.slice(text.lastIndexOf(')') + 2)[0] !== 'Z';
+    } catch {
+      return false;
+    }
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function portFree(port: number): Promise<boolean> {
+  try {
+    const probe = Bun.listen({ hostname: '127.0.0.1', port, socket: { data() {} } });
+    probe.stop(true);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number, output: () => string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms\n${output()}`);
+    await Bun.sleep(50);
+  }
+}
+
+/** Starts `cmd` (a `bun run play --skip-build` chain), waits for the server and answers its pid and the port. */
+async function startPlay(cmd: string[]) {
+  const port = await freePort();
+  const top = Bun.spawn(cmd, {
+    cwd: root,
+    env: {
+      ...process.env,
+      // A fresh Postgres database starts much faster than a new PGlite directory (initdb) on a loaded machine.
+      DATABASE_URL: process.env.DATABASE_URL ? await freshPostgresUrl() : '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'wl-play-')),
+      SITE_DIR: mkdtempSync(join(tmpdir(), 'wl-play-site-')),
+      LOG_LEVEL: 'info',
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  let out = '';
+  for (const stream of [top.stdout, top.stderr]) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      for await (const chunk of stream as ReadableStream<Uint8Array>) out += decoder.decode(chunk, { stream: true });
+    })();
+  }
+  const output = () => out;
+  await until('the server says it is up', () => out.includes('Wasteland is up at'), 60_000, output);
+  const up = out
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { pid: number; msg: string })
+    .find((l) => l.msg.startsWith('Wasteland is up at'))!;
+  expect((await fetch(`http://127.0.0.1:${port}/api/health`)).ok).toBe(true);
+  expect(up.pid).not.toBe(top.pid);
+  return { top, port, serverPid: up.pid, output };
+}
+
+describe('bun run play passes a stop on to the server', () => {
+  test('SIGTERM to `bun run play`: the server stops gracefully, the command exits 0 and the port is free', async () => {
+    const { top, port, serverPid, output } = await startPlay(['bun', 'run', 'play', '--skip-build']);
+    try {
+      top.kill('SIGTERM');
+      expect(await top.exited).toBe(0);
+      await until('the server process is gone', () => !alive(serverPid), 15_000, output);
+      expect(output()).toContain('stopping: closing live connections and writing positions back');
+      expect(await portFree(port)).toBe(true);
+    } finally {
+      if (alive(serverPid)) process.kill(serverPid, 'SIGKILL');
+    }
+  }, 90_000);
+
+  test('SIGTERM to a launcher that passes nothing on (npx runs `sh -c`): the server still stops, the port is free', async () => {
+    // `; exit` keeps the shell from replacing itself with bun, as npm's `sh -c` does not either.
+    const { top, port, serverPid, output } = await startPlay(['sh', '-c', 'bun run play --skip-build; exit $?']);
+    try {
+      top.kill('SIGTERM');
+      await top.exited; // the shell is gone at once; what it started must follow
+      await until('the server process is gone', () => !alive(serverPid), 15_000, output);
+      expect(output()).toContain('[play] the command that started it ended');
+      expect(output()).toContain('stopping: closing live connections and writing positions back');
+      expect(await portFree(port)).toBe(true);
+    } finally {
+      // Never leave a server behind, even when the test fails (as it did before play.ts).
+      if (alive(serverPid)) process.kill(serverPid, 'SIGKILL');
+    }
+  }, 90_000);
+});
