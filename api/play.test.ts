@@ -5,7 +5,7 @@
  * reaching anything below them.
  */
 import { describe, expect, test } from 'bun:test';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freshPostgresUrl } from './testing/databases.ts';
@@ -52,6 +52,7 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
 /** Starts `cmd` (a `bun run play --skip-build` chain), waits for the server and answers its pid and the port. */
 async function startPlay(cmd: string[]) {
   const port = await freePort();
+  const dirs = [mkdtempSync(join(tmpdir(), 'wl-play-')), mkdtempSync(join(tmpdir(), 'wl-play-site-'))];
   const top = Bun.spawn(cmd, {
     cwd: root,
     env: {
@@ -60,8 +61,8 @@ async function startPlay(cmd: string[]) {
       DATABASE_URL: process.env.DATABASE_URL ? await freshPostgresUrl() : '',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'wl-play-')),
-      SITE_DIR: mkdtempSync(join(tmpdir(), 'wl-play-site-')),
+      DATA_DIR: dirs[0],
+      SITE_DIR: dirs[1],
       LOG_LEVEL: 'info',
     },
     stdout: 'pipe',
@@ -83,12 +84,16 @@ async function startPlay(cmd: string[]) {
     .find((l) => l.msg.startsWith('Wasteland is up at'))!;
   expect((await fetch(`http://127.0.0.1:${port}/api/health`)).ok).toBe(true);
   expect(up.pid).not.toBe(top.pid);
-  return { top, port, serverPid: up.pid, output };
+  const cleanUp = () => {
+    if (alive(up.pid)) process.kill(up.pid, 'SIGKILL');
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  };
+  return { top, port, serverPid: up.pid, output, cleanUp };
 }
 
 describe('bun run play passes a stop on to the server', () => {
   test('SIGTERM to `bun run play`: the server stops gracefully, the command exits 0 and the port is free', async () => {
-    const { top, port, serverPid, output } = await startPlay(['bun', 'run', 'play', '--skip-build']);
+    const { top, port, serverPid, output, cleanUp } = await startPlay(['bun', 'run', 'play', '--skip-build']);
     try {
       top.kill('SIGTERM');
       expect(await top.exited).toBe(0);
@@ -96,13 +101,13 @@ describe('bun run play passes a stop on to the server', () => {
       expect(output()).toContain('stopping: closing live connections and writing positions back');
       expect(await portFree(port)).toBe(true);
     } finally {
-      if (alive(serverPid)) process.kill(serverPid, 'SIGKILL');
+      cleanUp();
     }
   }, 90_000);
 
   test('SIGTERM to a launcher that passes nothing on (npx runs `sh -c`): the server still stops, the port is free', async () => {
     // `; exit` keeps the shell from replacing itself with bun, as npm's `sh -c` does not either.
-    const { top, port, serverPid, output } = await startPlay(['sh', '-c', 'bun run play --skip-build; exit $?']);
+    const { top, port, serverPid, output, cleanUp } = await startPlay(['sh', '-c', 'bun run play --skip-build; exit $?']);
     try {
       top.kill('SIGTERM');
       await top.exited; // the shell is gone at once; what it started must follow
@@ -111,8 +116,7 @@ describe('bun run play passes a stop on to the server', () => {
       expect(output()).toContain('stopping: closing live connections and writing positions back');
       expect(await portFree(port)).toBe(true);
     } finally {
-      // Never leave a server behind, even when the test fails (as it did before play.ts).
-      if (alive(serverPid)) process.kill(serverPid, 'SIGKILL');
+      cleanUp(); // never a server left behind, even when the test fails (as it did before play.ts)
     }
   }, 90_000);
 });
