@@ -29,6 +29,8 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     cwd: root,
     env: {
       ...process.env,
+      // Never the suite's own DATABASE_URL by default: that database is shared by every run on the server.
+      DATABASE_URL: '',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'wl-proc-')),
