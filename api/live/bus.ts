@@ -1,5 +1,6 @@
 import type { ServerMessage } from '../contract/protocol.ts';
 import type { PresenceEntry } from './entity.ts';
+import type { OwnerAnswer, OwnerQuestion } from './ownership.ts';
 
 /** Who, in a world, should hear a frame. */
 export type Audience =
@@ -30,6 +31,9 @@ export type BusEvent =
   | { k: 'send'; a: Audience; msg: ServerMessage }
   /** The user's game access ended (logout, left the lobby): every process closes their sockets. Hub-wide. */
   | { k: 'end-access'; userId: string; code: number; reason: string }
+  /** A question for the process that holds a survivor (ownership.ts), and its answer to the asking process. */
+  | { k: 'ask'; id: string; to: string; userId: string; q: OwnerQuestion }
+  | { k: 'answer'; id: string; to: string; a: OwnerAnswer }
   /** The user changed their display name: every world where their survivor is present relabels it. Hub-wide. */
   | { k: 'renamed'; userId: string; displayName: string | null };
 

@@ -23,10 +23,18 @@ export interface Entity {
   travelLog: TravelLogMemory;
   /** Last REST or socket activity, ms: an entity without a socket counts as present for a while after it. */
   lastActivityAt: number;
+  /** When this process last handed the entity to a call or a socket, ms: a survivor in use is never forgotten. */
+  handedOutAt?: number;
   /** When this process last said it went offline without logging a leave yet (a reload may bring it back), ms. */
   pendingLeaveAt: number;
   /** Position or presence changed since the last write-back. */
   dirty: boolean;
+  /**
+   * Which process holds the survivor's live state (ownership.ts): undefined when this process serves alone (it holds
+   * them all), this process's id, another's, or null while not known. Only the holder's `pos` is the truth; elsewhere
+   * it is the last position the holder told.
+   */
+  owner?: string | null;
   /** Logged out (or left the lobby): on coming back the survivor wakes up in their bed, if they hold one. */
   wakeAtBed?: boolean;
 }

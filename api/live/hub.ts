@@ -9,6 +9,7 @@ import { colorFor, hashString, type Entity } from './entity.ts';
 import { GameLog } from './game-log.ts';
 import { type Fanout, type LiveSocket, WorldRoom, type WorldTerrain } from './room.ts';
 import { WRITE_BACK_INTERVAL_MS } from './write-back.ts';
+import { heldHere, Ownership } from './ownership.ts';
 import { AdaptiveBeat, type Beat, Metronome } from './metronome.ts';
 import { applyRename } from './rename.ts';
 import { type LiveStats, newLiveStats } from './stats.ts';
@@ -38,6 +39,8 @@ export class LiveHub {
   private sweepTimer: ReturnType<typeof setInterval> | null = null;
   private sweepingRooms = false;
   readonly log: GameLog;
+  /** Which process holds each survivor, and the questions between processes about them. */
+  readonly owners: Ownership;
 
   constructor(
     private readonly services: Services,
@@ -51,6 +54,12 @@ export class LiveHub {
     this.metronome = flush === 'beat' ? new Metronome(MOVE_FANOUT_MS, bus.shared ? BUS_GATHER_MS : 0) : new AdaptiveBeat(flush);
     this.log = new GameLog(services.repos, (worldId, event) =>
       this.send(worldId, { to: 'world' }, { type: 'world_event', event }),
+    );
+    this.owners = new Ownership(
+      bus,
+      services.repos,
+      (userId, worldId) => services.repos.beds.bedOf(userId, worldId),
+      () => services.now().getTime(),
     );
     bus.onBatch((batch) => this.receive(batch));
   }
@@ -69,7 +78,10 @@ export class LiveHub {
     if (this.sweepingRooms) return;
     this.sweepingRooms = true;
     try {
-      for (const room of [...this.rooms.values()]) await room.sweep();
+      for (const room of [...this.rooms.values()]) {
+        await room.sweep();
+        await this.owners.renew(room).catch((err) => this.services.report('[live] owner lease renewal failed', err));
+      }
     } finally {
       this.sweepingRooms = false;
     }
@@ -87,7 +99,9 @@ export class LiveHub {
       }
       return;
     }
-    this.rooms.get(worldId)?.apply(from, events);
+    const room = this.rooms.get(worldId);
+    for (const ev of events) if (ev.k === 'ask' || ev.k === 'answer') this.owners.receive(worldId, room, from, ev);
+    room?.apply(from, events);
   }
 
   /** The world's room, opened if needed. An unknown world throws (404) and leaves nothing behind. */
@@ -118,6 +132,7 @@ export class LiveHub {
       reconnectGraceMs: services.config.seatTimeoutMs,
       restOnlineMs: REST_ONLINE_MS,
       onEmpty: () => void this.closeRoom(room),
+      forgotten: (entities) => this.owners.release(room, entities),
       report: (what, err) => services.report(`[live] ${worldId}: ${what}`, err),
       stats: this.stats,
     });
@@ -130,20 +145,24 @@ export class LiveHub {
     if (this.rooms.get(room.worldId) !== room) return;
     this.rooms.delete(room.worldId);
     await room.close();
+    await this.owners.release(room, [...room.entities.values()]);
   }
 
   /** The user's survivor in the world: loaded, or created at a spawn point on first entry. */
   async walker(user: UserRow, worldId: string): Promise<Entity> {
     const room = await this.room(worldId);
     // Handed out now: the room must not be swept away while the caller finishes (a socket's open, a REST call).
-    room.lastUsedAt = this.services.now().getTime();
+    const now = this.services.now().getTime();
+    room.lastUsedAt = now;
     const known = room.entities.get(user.id);
     if (known) {
+      known.handedOutAt = now;
       known.displayName = user.displayName;
       if (known.wakeAtBed) {
         known.wakeAtBed = false;
-        const bed = await this.services.repos.beds.bedOf(user.id, worldId);
-        if (bed) this.place(room, known, bed);
+        // Elsewhere the process that takes the survivor next wakes it in its bed (ownership.ts).
+        const bed = heldHere(known, this.bus.processId) ? await this.services.repos.beds.bedOf(user.id, worldId) : null;
+        if (bed) room.place(known, freshMoveState(bed.x, bed.y, this.services.now().getTime()));
       }
       return known;
     }
@@ -169,6 +188,7 @@ export class LiveHub {
     if (bed) row = { ...row, x: bed.x, y: bed.y };
     const raced = room.entities.get(user.id);
     if (raced) return raced;
+    const handedOutAt = this.services.now().getTime();
     const { cx, cy } = room.chunkOf(row.x, row.y);
     const e: Entity = {
       id: user.id,
@@ -184,20 +204,13 @@ export class LiveHub {
       lastActivityAt: 0,
       pendingLeaveAt: 0,
       dirty: false,
+      handedOutAt,
+      owner: this.owners.initialOwner(),
     };
     // Where the player stands is known ground: stepping out and back in is travel, not a discovery.
     noteSectorEntry(e.travelLog, sectorKey(cx, cy));
     room.entities.set(user.id, e);
     return e;
-  }
-
-  /** Puts an offline survivor somewhere else (their bed): a fresh movement budget there, saved at the next write-back. */
-  private place(room: WorldRoom, e: Entity, to: { x: number; y: number }): void {
-    e.pos = freshMoveState(to.x, to.y, this.services.now().getTime());
-    const { cx, cy } = room.chunkOf(to.x, to.y);
-    e.cx = cx;
-    e.cy = cy;
-    e.dirty = true;
   }
 
   private roomOf(e: Entity): WorldRoom {
@@ -206,12 +219,29 @@ export class LiveHub {
     return room;
   }
 
-  touch(e: Entity): void {
-    this.roomOf(e).touch(e);
+  /**
+   * Where the survivor really is (asked of the process that holds it, if another does); the player counts as active.
+   * Every reach check reads this, never a copy of the position.
+   */
+  locate(e: Entity): Promise<{ x: number; y: number }> {
+    return this.owners.locate(this.roomOf(e), e);
   }
 
-  move(e: Entity, to: { x: number; y: number }): MoveResult {
-    return this.roomOf(e).move(e, to);
+  /** A reported position under the survivor's one movement budget: at once when held here, else by its holder. */
+  move(e: Entity, to: { x: number; y: number }): MoveResult | Promise<MoveResult> {
+    const room = this.roomOf(e);
+    if (heldHere(e, this.bus.processId)) return room.move(e, to);
+    return this.owners.move(room, e, to);
+  }
+
+  /** A move reported over REST: the player counts as active, and the move is judged where the survivor is held. */
+  walk(e: Entity, to: { x: number; y: number }): Promise<MoveResult> {
+    return this.owners.move(this.roomOf(e), e, to);
+  }
+
+  /** The player's live connection opens here: the survivor is handed to this process first. */
+  take(e: Entity): Promise<void> {
+    return this.owners.take(this.roomOf(e), e);
   }
 
   visibleTo(e: Entity) {
@@ -254,7 +284,12 @@ export class LiveHub {
         room.disconnect(e, socket);
       }
       e.wakeAtBed = true;
-      void room.leaveNow(e).catch((err) => this.services.report('[live] leave log failed', err));
+      // Saved and let go: whichever process the player comes back through takes the survivor from the database.
+      void room
+        .leaveNow(e)
+        .then(() => room.save([e]))
+        .then(() => this.owners.release(room, [e]))
+        .catch((err) => this.services.report('[live] leave failed', err));
     }
   }
 
@@ -282,7 +317,12 @@ export class LiveHub {
       }
     }
     this.rooms.clear();
-    await Promise.all(rooms.map((r) => r.close()));
+    await Promise.all(
+      rooms.map(async (r) => {
+        await r.close();
+        await this.owners.release(r, [...r.entities.values()]).catch((err) => this.services.report('[live] release failed', err));
+      }),
+    );
     await this.bus.close();
   }
 }

@@ -41,6 +41,9 @@ export function applyBatch(room: WorldRoom, from: string, events: BusEvent[]): v
       case 'end-access':
       case 'renamed':
         break; // hub-wide: handled by the hub
+      case 'ask':
+      case 'answer':
+        break; // between two processes about one survivor: the hub's ownership handles them
     }
   }
 }

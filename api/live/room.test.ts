@@ -154,6 +154,30 @@ describe('rooms on a bus', () => {
     expect(p1.emptied.count).toBe(1);
   });
 
+  test('a room forgets survivors who left: 400 visitors while one player stays online leave one entity behind', async () => {
+    const clock = { now: Date.parse('2026-11-24T12:00:00Z') };
+    const p1 = processRoom(new Network().bus('p1'), clock);
+    const stays = entity('stays');
+    p1.room.entities.set(stays.id, stays);
+    p1.room.connect(stays, fakeSocket().socket, () => {});
+    for (let i = 0; i < 400; i++) {
+      const e = { ...entity(`visitor-${i}`), handedOutAt: clock.now };
+      p1.room.entities.set(e.id, e);
+      p1.room.touch(e);
+    }
+    await p1.room.sweep();
+    expect(p1.room.entities.size).toBe(401);
+    // Quiet past the REST presence window: offline, their leave pending for the reconnect grace.
+    clock.now += 61_000;
+    await p1.room.sweep();
+    expect(p1.room.entities.size).toBe(401);
+    // The grace over, the leave is logged; the next sweep forgets them. The one online stays.
+    clock.now += 121_000;
+    await p1.room.sweep();
+    await p1.room.sweep();
+    expect([...p1.room.entities.keys()]).toEqual(['stays']);
+  });
+
   test('a full world gets 20 different colours', async () => {
     const net = new Network();
     const clock = { now: 1_000 };

@@ -1,7 +1,7 @@
 import type { LivePlayer, ServerMessage } from '../contract/protocol.ts';
 import type { MoveResult, TimeInfo } from '../contract/world.ts';
 import { TIME_UPDATE_INTERVAL_MS } from '../contract/world.ts';
-import { decideMove } from '../game/movement.ts';
+import { decideMove, type MoveState } from '../game/movement.ts';
 import type { Repositories } from '../../db/index.ts';
 import { chunkOfWorld } from '../../core-wasm/geometry.ts';
 import type { Audience, Bus, BusEvent } from './bus.ts';
@@ -35,6 +35,8 @@ export interface RoomDeps {
   restOnlineMs: number;
   /** The room has nobody left and has written everything back. */
   onEmpty: () => void;
+  /** Survivors the room forgot (offline past the grace, written back): their holder's lease can go. */
+  forgotten?: (entities: Entity[]) => Promise<void>;
   report: (what: string, err: unknown) => void;
   /** The hub's frame counts and move lag (one set per process); a room built alone counts into its own. */
   stats?: LiveStats;
@@ -103,7 +105,7 @@ export class WorldRoom {
     for (const t of this.timers.splice(0)) clearInterval(t);
     this.tick();
     this.deliver();
-    await writeBack(this.deps.repos, this.worldId, this.entities.values(), (e) => this.isOnline(e), new Date(this.deps.now()));
+    await this.save(this.entities.values());
   }
 
   emit(event: BusEvent): void {
@@ -174,6 +176,50 @@ export class WorldRoom {
 
   isOnline(e: Entity, now = this.deps.now()): boolean {
     return this.sockets.has(e.id) || now - e.lastActivityAt < this.deps.restOnlineMs;
+  }
+
+  /** Writes back the positions and presence of the survivors this process holds that changed. */
+  save(entities: Iterable<Entity>, now = this.deps.now()): Promise<number> {
+    const holder = this.deps.bus.shared ? this.deps.bus.processId : undefined;
+    return writeBack(this.deps.repos, this.worldId, entities, (e) => this.isOnline(e, now), new Date(now), holder);
+  }
+
+  /** Puts the survivor somewhere (its bed, or the state handed over by its last holder); its socket here follows. */
+  place(e: Entity, state: MoveState): void {
+    e.pos = state;
+    e.dirty = true;
+    this.setChunk(e, state.x, state.y);
+  }
+
+  /** Where the survivor's holder says it is (this process does not hold it). */
+  mirror(e: Entity, x: number, y: number): void {
+    e.pos = { ...e.pos, x, y };
+    this.setChunk(e, x, y);
+  }
+
+  private setChunk(e: Entity, x: number, y: number): void {
+    const { cx, cy } = this.chunkOf(x, y);
+    if (cx === e.cx && cy === e.cy) return;
+    const socket = this.sockets.get(e.id);
+    if (socket) {
+      socket.unsubscribe(viewTopic(this.worldId, e.cx, e.cy));
+      this.viewers.remove(e.cx, e.cy);
+      socket.subscribe(viewTopic(this.worldId, cx, cy));
+      this.viewers.add(cx, cy);
+    }
+    e.cx = cx;
+    e.cy = cy;
+  }
+
+  /**
+   * Another process holds the survivor now: this one stops telling the world about it (no "left" line: the survivor
+   * did not leave, it is driven from elsewhere).
+   */
+  letGo(e: Entity): void {
+    e.dirty = false;
+    e.pendingLeaveAt = 0;
+    this.pendingMoves.delete(e.id);
+    if (this.announced.delete(e.id)) this.emit({ k: 'leave', id: e.id });
   }
 
   /** Marks REST activity (a poll or a move) so a player without a socket still counts as present. */
@@ -312,6 +358,21 @@ export class WorldRoom {
     await this.deps.log.presence(e, 'leave');
   }
 
+  /**
+   * Drops the survivors nobody has used for a while: offline, their leave logged, written back, not handed out
+   * recently. Memory and the sweep stay bounded by who is present; a survivor who comes back is loaded again.
+   */
+  private async forget(now: number): Promise<void> {
+    const gone: Entity[] = [];
+    for (const e of this.entities.values()) {
+      if (this.isOnline(e, now) || e.pendingLeaveAt || e.dirty || this.announced.has(e.id)) continue;
+      if (now - (e.handedOutAt ?? 0) < this.deps.restOnlineMs) continue;
+      this.entities.delete(e.id);
+      gone.push(e);
+    }
+    if (gone.length) await this.deps.forgotten?.(gone);
+  }
+
   emitRoster(): void {
     const mine = [...this.entities.values()].filter((e) => this.announced.has(e.id)).map(presenceEntry);
     for (let i = 0; i < mine.length; i += ROSTER_PART) this.emit({ k: 'roster', es: mine.slice(i, i + ROSTER_PART) });
@@ -335,7 +396,8 @@ export class WorldRoom {
       for (const id of this.presence.expire(this.deps.bus.processId, now)) {
         this.frame({ to: 'world' }, { type: 'player_left', playerId: id });
       }
-      await writeBack(this.deps.repos, this.worldId, this.entities.values(), (e) => this.isOnline(e, now), new Date(now));
+      await this.save(this.entities.values(), now);
+      await this.forget(now);
       const idle =
         now - this.lastUsedAt >= this.deps.restOnlineMs &&
         [...this.entities.values()].every((e) => !this.isOnline(e, now) && !e.pendingLeaveAt);

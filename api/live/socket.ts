@@ -9,7 +9,7 @@ import {
   WS_RATE_PER_SECOND,
   type ServerMessage,
 } from '../contract/protocol.ts';
-import { DEFAULT_WORLD_ID } from '../contract/world.ts';
+import { DEFAULT_WORLD_ID, type MoveResult } from '../contract/world.ts';
 import { worldIdText } from '../contract/text.ts';
 import { isOwnOrigin } from '../http/guards.ts';
 import { RateLimiter } from '../http/rate-limit.ts';
@@ -78,10 +78,15 @@ export function liveSocketModule(
         conn.socket.send({ type: 'pong', serverTime: now });
         return;
       case 'player_move': {
-        const result = live.move(conn.walker, message);
-        if (!result.accepted) {
+        const answer = (result: MoveResult) => {
+          if (result.accepted) return;
           conn.socket.send({ type: 'move_rejected', x: result.x, y: result.y, reason: result.reason ?? 'Rejected' });
-        }
+        };
+        const result = live.move(conn.walker, message);
+        // Held by another process for a moment (a handover in flight): its holder judges the move.
+        if (result instanceof Promise) {
+          result.then(answer, (err) => services.report('[live] forwarded move failed', err));
+        } else answer(result);
         return;
       }
       default:
@@ -115,6 +120,7 @@ export function liveSocketModule(
         const worldId = query.worldId ?? DEFAULT_WORLD_ID;
         if (!user) return ws.close(Close.accessLost, 'Unauthorized');
         const walker = await live.walker(user as UserRow, worldId);
+        await live.take(walker);
         const raw = ws.raw;
         const socket: LiveSocket = {
           send: (m) => send(raw, m),

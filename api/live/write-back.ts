@@ -1,5 +1,6 @@
 import type { Repositories } from '../../db/index.ts';
 import type { Entity } from './entity.ts';
+import { heldHere } from './ownership.ts';
 
 /** Positions written back per statement. */
 export const SAVE_SLICE = 50;
@@ -17,15 +18,18 @@ export async function writeBack(
   entities: Iterable<Entity>,
   isOnline: (e: Entity) => boolean,
   now: Date,
+  /** With other processes, this process's id: only the survivors it holds are written, and only if it still does. */
+  holder?: string,
 ): Promise<number> {
   const rows: { userId: string; x: number; y: number; isOnline: boolean; lastSeenAt: Date }[] = [];
   for (const e of entities) {
     if (!e.dirty || e.kind !== 'player') continue;
+    if (holder !== undefined && !heldHere(e, holder)) continue;
     rows.push({ userId: e.id, x: e.pos.x, y: e.pos.y, isOnline: isOnline(e), lastSeenAt: now });
     e.dirty = false;
   }
   for (let i = 0; i < rows.length; i += SAVE_SLICE) {
-    await repos.players.savePositions(worldId, rows.slice(i, i + SAVE_SLICE));
+    await repos.players.savePositions(worldId, rows.slice(i, i + SAVE_SLICE), holder);
     await new Promise((r) => setImmediate(r));
   }
   return rows.length;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { actionOps } from './actions.ts';
 import { players } from '../schema/index.ts';
@@ -63,12 +63,80 @@ export function playersRepo(db: Db) {
     },
 
     /**
+     * Takes the survivor's live state for `processId` unless another process holds it with time left (the lease runs
+     * on the database's clock, the same for every process). Answers where it stands, or who holds it.
+     */
+    async claimOwner(
+      userId: string,
+      worldId: string,
+      processId: string,
+      leaseMs: number,
+    ): Promise<{ owned: true; x: number; y: number; isOnline: boolean } | { owned: false; owner: string | null }> {
+      const [mine] = await db
+        .update(players)
+        .set({ ownerProcess: processId, ownerUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+        .where(
+          and(
+            eq(players.userId, userId),
+            eq(players.worldId, worldId),
+            sql`(${players.ownerProcess} is null or ${players.ownerProcess} = ${processId} or ${players.ownerUntil} < now())`,
+          ),
+        )
+        .returning({ x: players.x, y: players.y, isOnline: players.isOnline });
+      if (mine) return { owned: true, ...mine };
+      const [row] = await db
+        .select({ owner: players.ownerProcess })
+        .from(players)
+        .where(and(eq(players.userId, userId), eq(players.worldId, worldId)));
+      return { owned: false, owner: row?.owner ?? null };
+    },
+
+    /** Hands the survivor from its owner to another process, with where it stands now; false if `from` no longer held it. */
+    async handOwner(
+      userId: string,
+      worldId: string,
+      from: string,
+      to: string,
+      leaseMs: number,
+      at: { x: number; y: number },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(players)
+        .set({ ownerProcess: to, ownerUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`, x: at.x, y: at.y })
+        .where(and(eq(players.userId, userId), eq(players.worldId, worldId), eq(players.ownerProcess, from)))
+        .returning({ userId: players.userId });
+      return rows.length === 1;
+    },
+
+    /** Extends the process's leases on these survivors; answers those it still holds (another may have taken one). */
+    async renewOwned(worldId: string, processId: string, userIds: string[], leaseMs: number): Promise<string[]> {
+      if (userIds.length === 0) return [];
+      const rows = await db
+        .update(players)
+        .set({ ownerUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+        .where(and(eq(players.worldId, worldId), eq(players.ownerProcess, processId), inArray(players.userId, userIds)))
+        .returning({ userId: players.userId });
+      return rows.map((r) => r.userId);
+    },
+
+    /** The process lets these survivors go (their state is written back): the next process to ask takes them at once. */
+    async releaseOwned(worldId: string, processId: string, userIds: string[]): Promise<void> {
+      if (userIds.length === 0) return;
+      await db
+        .update(players)
+        .set({ ownerProcess: null, ownerUntil: null })
+        .where(and(eq(players.worldId, worldId), eq(players.ownerProcess, processId), inArray(players.userId, userIds)));
+    },
+
+    /**
      * Writes the live layer's positions and online flags back in one statement (an UPDATE … FROM VALUES), so a
-     * thousand survivors cost one round trip, not a thousand.
+     * thousand survivors cost one round trip, not a thousand. With `owner`, only the survivors that process holds:
+     * a process that lost one never writes a stale position over its new owner's.
      */
     async savePositions(
       worldId: string,
       rows: { userId: string; x: number; y: number; isOnline: boolean; lastSeenAt: Date }[],
+      owner?: string,
     ): Promise<void> {
       if (rows.length === 0) return;
       const values = sql.join(
@@ -81,7 +149,8 @@ export function playersRepo(db: Db) {
       await db.execute(sql`
         update ${players} set x = v.x, y = v.y, is_online = v.online, last_seen_at = v.seen
         from (values ${values}) as v(user_id, x, y, online, seen)
-        where ${players.userId} = v.user_id and ${players.worldId} = ${worldId}`);
+        where ${players.userId} = v.user_id and ${players.worldId} = ${worldId}
+          ${owner === undefined ? sql`` : sql`and ${players.ownerProcess} = ${owner}`}`);
     },
   };
 }

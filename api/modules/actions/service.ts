@@ -35,8 +35,8 @@ export class ActionsService {
     if (!(await this.worlds.world(worldId))) return httpError(404, UNKNOWN_WORLD);
     const poi = await this.worlds.findPoi(worldId, poiId);
     if (!poi) return httpError(404, POI_NOT_FOUND);
-    const walker = await this.live.walker(user, worldId);
-    if (!inPoiReach(poi, walker.pos.x, walker.pos.y)) {
+    const at = await this.live.locate(await this.live.walker(user, worldId));
+    if (!inPoiReach(poi, at.x, at.y)) {
       return httpError(403, `You are too far away to search ${poi.name} (within ${poiReach(poi)} units)`);
     }
     const rng = this.rng();
@@ -116,11 +116,11 @@ export class ActionsService {
   async forage(user: UserRow, worldId: string, reported: { x: number; y: number }) {
     const world = await this.worlds.world(worldId);
     if (!world) return httpError(404, UNKNOWN_WORLD);
-    const walker = await this.live.walker(user, worldId);
-    if (Math.hypot(reported.x - walker.pos.x, reported.y - walker.pos.y) > POSITION_SANITY_UNITS) {
+    const at = await this.live.locate(await this.live.walker(user, worldId));
+    if (Math.hypot(reported.x - at.x, reported.y - at.y) > POSITION_SANITY_UNITS) {
       return httpError(409, POSITION_OUT_OF_SYNC);
     }
-    const here = { tileX: tileOfWorld(walker.pos.x), tileY: tileOfWorld(walker.pos.y) };
+    const here = { tileX: tileOfWorld(at.x), tileY: tileOfWorld(at.y) };
     const tiles = forageTiles(here.tileX, here.tileY);
     const rng = this.rng();
     const now = this.services.now();

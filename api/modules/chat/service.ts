@@ -54,7 +54,7 @@ export class ChatService {
     await this.known(worldId);
     // The sender speaks as their survivor in this world (entered now if they were not yet, as every world call does).
     const me = await this.live.walker(user, worldId);
-    this.live.touch(me);
+    await this.live.locate(me);
     if (!hasRadio(await this.services.repos.equipment.worn(user.id, worldId))) throw new HttpError(403, CHAT_TEXT.noRadio);
     const sent = await this.repo.send(
       { worldId, userId: user.id, displayName: user.displayName ?? me.name, message, createdAt: this.services.now() },

@@ -53,7 +53,7 @@ export function playerModule(services: Services, worlds: WorldService, live: Liv
       async ({ user, query }) => {
         // An unknown world throws HttpError(404, UNKNOWN_WORLD) from the live layer's terrain lookup.
         const w = await live.walker(user, query.worldId);
-        live.touch(w);
+        await live.locate(w);
         return toPlayerInfo(w, user, true);
       },
       { game: true, query: WorldIdQuery, response: { 200: PlayerInfo, ...inWorld } },
@@ -63,9 +63,7 @@ export function playerModule(services: Services, worlds: WorldService, live: Liv
       async ({ user, body, query, set }) => {
         const refused = moves.refusal(user.id, now(), set.headers, 'moves');
         if (refused) return httpError(429, refused.message);
-        const w = await live.walker(user, query.worldId);
-        live.touch(w);
-        return live.move(w, body);
+        return live.walk(await live.walker(user, query.worldId), body);
       },
       { game: true, body: MoveBody, query: WorldIdQuery, response: { 200: MoveResult, ...inWorld, ...errorResponses(429) } },
     )

@@ -110,9 +110,7 @@ export class SettlementService {
 
   /** Where the server has the survivor. */
   async position(user: UserRow, worldId: string): Promise<{ x: number; y: number }> {
-    const walker = await this.live.walker(user, worldId);
-    this.live.touch(walker);
-    return { x: walker.pos.x, y: walker.pos.y };
+    return this.live.locate(await this.live.walker(user, worldId));
   }
 
   /** The server's position, provided the client's idea of it is within reach (else it is out of sync: 409). */

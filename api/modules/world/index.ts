@@ -73,7 +73,7 @@ export function worldModule(services: Services, worlds: WorldService, live: Live
       async ({ params, user }) => {
         if (!(await known(params.worldId))) return httpError(404, UNKNOWN_WORLD);
         const me = await live.walker(user, params.worldId);
-        live.touch(me);
+        await live.locate(me);
         return live.visibleTo(me);
       },
       { game: true, params: WorldParams, response: { 200: LivePlayers, ...inWorld } },

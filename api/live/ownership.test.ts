@@ -1,0 +1,119 @@
+/**
+ * One survivor, one place, across processes: two server processes on one Postgres database, a browser whose socket
+ * is on one and whose REST calls land on the other (no sticky sessions), and an account walked two ways at once
+ * through both. Every process judges the survivor by the position and movement budget of the one process that holds
+ * it (ownership.ts). Needs a Postgres server (DATABASE_URL); PGlite serves one process by design.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Biome, loadCoreForBun, TILE_SIZE } from '../../core-wasm/index.ts';
+import { MOVE_BUDGET_CAP, MOVE_BUDGET_REFILL_PER_SECOND } from '../game/movement.ts';
+import { TestClient, uniqueName } from '../testing/client.ts';
+import { freshPostgresUrl } from '../testing/databases.ts';
+import { TestSocket } from '../testing/live.ts';
+import { type ServerProcess, spawnServer } from '../testing/process.ts';
+
+const SEED = 12345;
+const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+type Point = { x: number; y: number };
+
+/** A passable spot `distance` units away, heading as near `heading` (radians) as the terrain allows. */
+async function stepToward(from: Point, heading: number, distance: number): Promise<Point> {
+  const core = await loadCoreForBun();
+  for (const turn of [0, 1, -1, 2, -2, 3, -3, 4, -4]) {
+    const a = heading + (turn * Math.PI) / 8;
+    const to = { x: from.x + Math.cos(a) * distance, y: from.y + Math.sin(a) * distance };
+    const biome = core.biomeAt(SEED, Math.floor(to.x / TILE_SIZE), Math.floor(to.y / TILE_SIZE));
+    if (biome !== Biome.water && biome !== Biome.mountains) return to;
+  }
+  throw new Error('no passable step');
+}
+
+describeOnPostgres('one survivor, one place, across two processes', () => {
+  let p1: ServerProcess;
+  let p2: ServerProcess;
+  const sockets: TestSocket[] = [];
+  beforeAll(async () => {
+    const url = await freshPostgresUrl();
+    const env = { DATABASE_URL: url, WORLD_SEED: String(SEED) };
+    p1 = await spawnServer(env);
+    p2 = await spawnServer(env);
+  }, 60_000);
+  afterAll(async () => {
+    for (const s of sockets) if (s.ws.readyState <= 1) s.close();
+    await Promise.all([p1?.stop(), p2?.stop()]);
+  });
+
+  /** The same browser, talking to another process. */
+  function via(c: TestClient, server: ServerProcess): TestClient {
+    const other = new TestClient(server.url);
+    for (const [k, v] of c.cookies) other.cookies.set(k, v);
+    return other;
+  }
+  async function seated(server: ServerProcess): Promise<TestClient> {
+    const c = new TestClient(server.url);
+    await c.register(uniqueName('own'));
+    expect((await c.post('/api/lobby/join-game')).status).toBe(200);
+    return c;
+  }
+  const current = async (c: TestClient): Promise<Point> => c.json(c.get('/api/player/current?worldId=default'));
+
+  test('socket on process 2, REST on process 1: process 1 sees where the socket walked and moves on from there', async () => {
+    const browser = await seated(p1);
+    const socket = TestSocket.open(p2.url, via(browser, p2));
+    sockets.push(socket);
+    await socket.next('players_list');
+    let at = await current(via(browser, p2));
+    // Six quick steps over the socket: 150 units, within one burst of the budget.
+    for (let i = 0; i < 6; i++) {
+      at = await stepToward(at, 0, 25);
+      socket.send({ type: 'player_move', ...at });
+    }
+    socket.send({ type: 'ping' });
+    await socket.next('pong');
+    // Asked at once on the other process (before any write-back could carry it through the database).
+    const seen = await current(via(browser, p1));
+    expect(seen.x).toBeCloseTo(at.x, 6);
+    expect(seen.y).toBeCloseTo(at.y, 6);
+    // A foraging player reports where the page has them: process 1 agrees instead of answering 409 "out of sync".
+    const forage = await via(browser, p1).post('/api/forage', { worldId: 'default', playerX: at.x, playerY: at.y });
+    expect(forage.status).not.toBe(409);
+    // A REST move on process 1 from there is accepted, and process 2 (whose socket drives the survivor) has it.
+    const next = await stepToward(at, 0, 10);
+    const moved = await via(browser, p1).json(via(browser, p1).post('/api/player/move?worldId=default', next));
+    expect(moved.accepted).toBe(true);
+    const onTwo = await current(via(browser, p2));
+    expect(onTwo.x).toBeCloseTo(next.x, 6);
+    expect(onTwo.y).toBeCloseTo(next.y, 6);
+  }, 30_000);
+
+  test('walked east through one process and west through the other for 5 s: one survivor, one place, one budget', async () => {
+    const walker = await seated(p1);
+    const [east, west] = [via(walker, p1), via(walker, p2)];
+    const start = await current(east);
+    const started = performance.now();
+    let accepted = 0;
+    const walk = async (c: TestClient, heading: number) => {
+      while (performance.now() - started < 5_000) {
+        const here = await current(c);
+        const res = await c.post('/api/player/move?worldId=default', await stepToward(here, heading, 20));
+        if (res.status === 200 && (await res.json()).accepted) accepted += 1;
+        await Bun.sleep(150);
+      }
+    };
+    await Promise.all([walk(east, 0), walk(west, Math.PI)]);
+    const elapsed = (performance.now() - started) / 1000;
+    const [one, two] = [await current(east), await current(west)];
+    expect(two.x).toBeCloseTo(one.x, 6);
+    expect(two.y).toBeCloseTo(one.y, 6);
+    // Whatever was accepted came out of one budget: no farther from the start than a single walker could get.
+    expect(Math.hypot(one.x - start.x, one.y - start.y)).toBeLessThanOrEqual(MOVE_BUDGET_CAP + MOVE_BUDGET_REFILL_PER_SECOND * elapsed);
+    expect(accepted).toBeGreaterThan(10);
+    // Both processes list the survivor in that one place.
+    for (const c of [east, west]) {
+      const list: { id: string; x?: number }[] = await c.json(c.get('/api/world/default/players'));
+      expect(list.filter((p) => p.x !== undefined && Math.abs(p.x - one.x) > 1e-6).map((p) => p.id)).not.toContain(
+        (await c.json(c.get('/api/player/current?worldId=default'))).id,
+      );
+    }
+  }, 30_000);
+});
