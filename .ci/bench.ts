@@ -11,6 +11,7 @@ const benches: { name: string; file: string }[] = [
   { name: 'live', file: 'api/bench/live.ts' },
   { name: 'embedded', file: 'api/bench/embedded.ts' },
   { name: 'bus', file: 'api/bench/bus.ts' },
+  { name: 'ownership', file: 'api/bench/ownership.ts' },
   { name: 'admission', file: 'api/bench/admission.ts' },
   { name: 'settlements', file: 'api/bench/settlements.ts' },
   { name: 'npcs', file: 'api/bench/npcs.ts' },
