@@ -106,7 +106,9 @@ describeOnPostgres('one survivor, one place, across two processes', () => {
     expect(two.x).toBeCloseTo(one.x, 6);
     expect(two.y).toBeCloseTo(one.y, 6);
     // Whatever was accepted came out of one budget: no farther from the start than a single walker could get.
-    expect(Math.hypot(one.x - start.x, one.y - start.y)).toBeLessThanOrEqual(MOVE_BUDGET_CAP + MOVE_BUDGET_REFILL_PER_SECOND * elapsed);
+    expect(Math.hypot(one.x - start.x, one.y - start.y)).toBeLessThanOrEqual(
+      MOVE_BUDGET_CAP + MOVE_BUDGET_REFILL_PER_SECOND * elapsed,
+    );
     expect(accepted).toBeGreaterThan(10);
     // Both processes list the survivor in that one place.
     for (const c of [east, west]) {
@@ -116,4 +118,31 @@ describeOnPostgres('one survivor, one place, across two processes', () => {
       );
     }
   }, 30_000);
+
+  test('the holder killed outright (SIGKILL): the other process takes the survivor over once its lease lapses', async () => {
+    const browser = await seated(p1);
+    const socket = TestSocket.open(p2.url, via(browser, p2));
+    sockets.push(socket);
+    await socket.next('players_list');
+    const at = await stepToward(await current(via(browser, p2)), 0, 20);
+    socket.send({ type: 'player_move', ...at });
+    // Written back (every 2 s) before the crash: what the next holder starts from.
+    await Bun.sleep(2_500);
+    p2.kill('SIGKILL');
+    await p2.exited;
+    const killedAt = performance.now();
+    let answer: Response | null = null;
+    while (performance.now() - killedAt < 20_000) {
+      answer = await via(browser, p1).get('/api/player/current?worldId=default');
+      if (answer.status === 200) break;
+      expect(answer.status).toBe(503);
+      await Bun.sleep(200);
+    }
+    console.log(`  survivor taken over ${(performance.now() - killedAt).toFixed(0)} ms after SIGKILL`);
+    expect(answer?.status).toBe(200);
+    const seen = (await answer!.json()) as Point;
+    expect(seen.x).toBeCloseTo(at.x, 6);
+    const next = await stepToward(seen, 0, 10);
+    expect((await via(browser, p1).json(via(browser, p1).post('/api/player/move?worldId=default', next))).accepted).toBe(true);
+  }, 40_000);
 });

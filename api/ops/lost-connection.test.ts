@@ -9,6 +9,7 @@ import postgres from 'postgres';
 import { TestClient, uniqueName } from '../testing/client.ts';
 import { freshPostgresUrl } from '../testing/databases.ts';
 import { TestSocket } from '../testing/live.ts';
+import { NPC_LEASE_KEY } from '../modules/npcs/lease.ts';
 import { type ServerProcess, spawnServer } from '../testing/process.ts';
 
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
@@ -50,7 +51,8 @@ describeOnPostgres('a lost database connection', () => {
     const rows =
       where === 'lease'
         ? await admin`select pg_terminate_backend(pid) from pg_locks
-            where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`
+            where locktype = 'advisory' and objid = ${NPC_LEASE_KEY} and granted
+              and database = (select oid from pg_database where datname = current_database())`
         : await admin`select pg_terminate_backend(pid) from pg_stat_activity
             where datname = current_database() and pid <> pg_backend_pid()`;
     return rows.length;
