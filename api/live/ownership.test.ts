@@ -43,12 +43,7 @@ describeOnPostgres('one survivor, one place, across two processes', () => {
     await Promise.all([p1?.stop(), p2?.stop()]);
   });
 
-  /** The same browser, talking to another process. */
-  function via(c: TestClient, server: ServerProcess): TestClient {
-    const other = new TestClient(server.url);
-    for (const [k, v] of c.cookies) other.cookies.set(k, v);
-    return other;
-  }
+  const via = (c: TestClient, server: ServerProcess): TestClient => c.at(server.url);
   async function seated(server: ServerProcess): Promise<TestClient> {
     const c = new TestClient(server.url);
     await c.register(uniqueName('own'));

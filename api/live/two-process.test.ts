@@ -31,12 +31,7 @@ describeOnPostgres('two processes on one Postgres database', () => {
     await Promise.all([p1?.stop(), p2?.stop()]);
   });
 
-  /** The same browser, talking to the other process (a proxy without sticky sessions does exactly this). */
-  function via(c: TestClient, server: ServerProcess): TestClient {
-    const other = new TestClient(server.url);
-    for (const [k, v] of c.cookies) other.cookies.set(k, v);
-    return other;
-  }
+  const via = (c: TestClient, server: ServerProcess): TestClient => c.at(server.url);
   function open(c: TestClient, server: ServerProcess): TestSocket {
     const s = TestSocket.open(server.url, via(c, server));
     sockets.push(s);

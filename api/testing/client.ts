@@ -33,6 +33,13 @@ export class TestClient {
     return res;
   }
 
+  /** The same browser talking to another server process (same cookies): a proxy without sticky sessions does this. */
+  at(url: string): TestClient {
+    const other = new TestClient(url);
+    for (const [k, v] of this.cookies) other.cookies.set(k, v);
+    return other;
+  }
+
   get(path: string, headers?: Record<string, string>) {
     return this.request('GET', path, undefined, headers);
   }

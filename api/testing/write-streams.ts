@@ -7,7 +7,7 @@ import {
   type ContainerSubtype,
   nextBuildingCost,
 } from '../game/settlements.ts';
-import { TestClient } from './client.ts';
+import type { TestClient } from './client.ts';
 import type { Player } from './settlements.ts';
 
 /**
@@ -35,9 +35,7 @@ function add(into: Items, name: string, n: number): Items {
 
 /** The same browser, talking to another server process (same cookies). */
 export function via(c: Player, url: string): TestClient {
-  const other = new TestClient(url);
-  for (const [k, v] of c.cookies) other.cookies.set(k, v);
-  return other;
+  return c.at(url);
 }
 
 export async function inventory(c: TestClient): Promise<Items> {

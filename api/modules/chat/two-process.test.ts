@@ -42,12 +42,7 @@ describeOnPostgres('radio chat across two processes', () => {
     expect((await c.get('/api/world/default')).status).toBe(200);
     return c;
   }
-  /** The same browser, talking to the other process (a proxy without sticky sessions does exactly this). */
-  function via(c: TestClient, server: ServerProcess): TestClient {
-    const other = new TestClient(server.url);
-    for (const [k, v] of c.cookies) other.cookies.set(k, v);
-    return other;
-  }
+  const via = (c: TestClient, server: ServerProcess): TestClient => c.at(server.url);
   async function radioOn(userId: string): Promise<void> {
     const pg = postgres(url, { max: 1, onnotice: () => {} });
     try {
