@@ -1,0 +1,76 @@
+import { describe, expect, test } from 'bun:test';
+import {
+  BEGINNER_PROTECTION_DAYS,
+  type Container,
+  defence,
+  OFFLINE_LOSS_CAP,
+  raidPlan,
+  RAID_WARNING_MS,
+  resolveRaid,
+  wealthAbove,
+} from './raids.ts';
+import { PROTECTED_CAPACITY } from './settlements.ts';
+
+const DAY = 60_000;
+const rich = (id: string, quantity: number, level = 0): Container => ({
+  id,
+  level,
+  items: [
+    { itemName: 'Canned Food', quality: 40, quantity: Math.floor(quantity / 2) },
+    { itemName: 'Canned Food', quality: 90, quantity: Math.ceil(quantity / 2) },
+  ],
+});
+const plan = (seed: number, night: number, wealth: number, foundedAt = 0, quietNights = 0) =>
+  raidPlan({ seed, night, foundedAt, wealthAbove: wealth, quietNights, dayCycleMs: DAY, timeScale: 1 });
+
+describe('raids', () => {
+  test('nothing above protected capacity is never raided; a rich settlement is, after its beginner protection', () => {
+    expect(wealthAbove([rich('a', PROTECTED_CAPACITY)])).toBe(0);
+    for (let night = 0; night < 50; night++) expect(plan(7, night, 0)).toBeNull();
+    for (let night = 0; night < BEGINNER_PROTECTION_DAYS - 1; night++) expect(plan(7, night, 10_000)).toBeNull();
+    const raids = Array.from({ length: 50 }, (_, n) => plan(7, n + BEGINNER_PROTECTION_DAYS, 10_000)).filter(Boolean);
+    expect(raids.length).toBeGreaterThan(30);
+  });
+
+  test('the same seed and night give the same raid; it arrives at night and is announced before it', () => {
+    const a = plan(42, 5, 300, 0, 3);
+    expect(a).toEqual(plan(42, 5, 300, 0, 3));
+    const r = a ?? plan(43, 5, 300, 0, 9)!;
+    expect(r.arriveAt).toBeGreaterThan((5 + 0.75) * DAY);
+    expect(r.arriveAt).toBeLessThan((6 + 0.25) * DAY);
+    expect(r.arriveAt - r.warnAt).toBe(RAID_WARNING_MS);
+  });
+
+  test('defenders with ammunition repel the raid that breaches the same settlement without it', () => {
+    const containers = [rich('food', 200)];
+    const npcs = [
+      { id: 'n1', gear: 2 },
+      { id: 'n2', gear: 0 },
+    ];
+    const armed = defence({ npcs, players: 1, containers, ammo: 10 });
+    const dry = defence({ npcs, players: 1, containers, ammo: 0 });
+    expect(armed.ammoSpent).toBe(6);
+    expect(dry.ammoSpent).toBe(0);
+    const strength = Math.floor((armed.rating + dry.rating) / 2);
+    const fight = (rating: number) =>
+      resolveRaid({ seed: 1, night: 3, strength, rating, defenders: npcs, containers, membersOnline: true });
+    expect(fight(armed.rating).outcome).toBe('repelled');
+    expect(fight(armed.rating).losses).toEqual([]);
+    expect(fight(dry.rating).outcome).toBe('breached');
+  });
+
+  test('a breach never takes the protected part; offline losses are capped', () => {
+    const containers = [rich('food', 180), rich('ammo', 60), rich('poor', 30)];
+    const breach = (membersOnline: boolean) =>
+      resolveRaid({ seed: 9, night: 4, strength: 500, rating: 0, defenders: [], containers, membersOnline });
+    const online = breach(true);
+    for (const c of containers) {
+      const lost = online.losses.filter((l) => l.containerId === c.id).reduce((s, l) => s + l.quantity, 0);
+      const stored = c.items.reduce((s, i) => s + i.quantity, 0);
+      expect(stored - lost).toBeGreaterThanOrEqual(Math.min(stored, PROTECTED_CAPACITY));
+    }
+    expect(online.losses.reduce((s, l) => s + l.quantity, 0)).toBeGreaterThan(OFFLINE_LOSS_CAP);
+    expect(online.losses[0]!.quality).toBe(90);
+    expect(breach(false).losses.reduce((s, l) => s + l.quantity, 0)).toBeLessThanOrEqual(OFFLINE_LOSS_CAP);
+  });
+});

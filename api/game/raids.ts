@@ -1,0 +1,192 @@
+/**
+ * Raids, defence and losses as pure, seeded rules (issue 26): no clock, no database, no randomness of its own. A
+ * night's raid is drawn from the settlement's seed and the night's number, so a catch-up after downtime replays the
+ * raid that would have come live. The numbers live here once; the simulation, the panels and the wiki read them.
+ *
+ * Stakes in one paragraph: what a settlement stores above its containers' protected capacity draws raiders at night,
+ * more the richer it is and the longer it has been left alone; every raid is announced before it arrives; defenders
+ * (NPCs on `defend` at home and fit, members standing in the settlement, container reinforcement) fight it, spending
+ * ammunition; a breach takes a share of what lies above the protected part, never the part itself.
+ */
+import { PROTECTED_CAPACITY } from './settlements.ts';
+import { seededRng } from './random.ts';
+
+/** A new settlement is never raided in its first in-game days (beginner's protection). */
+export const BEGINNER_PROTECTION_DAYS = 2;
+/** Chance of a raid on a night: a base, more with the wealth above protection, more for each quiet night. */
+export const RAID_CHANCE_BASE = 0.15;
+/** Wealth above protection (units) that adds one whole to the chance (capped at RAID_CHANCE_MAX). */
+export const RAID_WEALTH_FOR_CERTAINTY = 400;
+export const RAID_CHANCE_PER_QUIET_NIGHT = 0.1;
+export const RAID_CHANCE_MAX = 0.9;
+/** Raiders arrive between these fractions of the night (18:00 to 06:00), never at its very edges. */
+export const RAID_ARRIVAL_WINDOW = [0.15, 0.85] as const;
+/** The warning comes this long before arrival (real time at NPC_TIME_SCALE 1, scaled by it like NPC journeys). */
+export const RAID_WARNING_MS = 90_000;
+/** Raid strength: a base plus a share of the wealth above protection, times a draw in [0.75, 1.25]. */
+export const RAID_BASE_STRENGTH = 10;
+export const RAID_STRENGTH_PER_WEALTH = 0.1;
+export const RAID_STRENGTH_SPREAD = 0.25;
+
+/** Defence: what each kind of defender adds, and reinforcement per container level. */
+export const NPC_DEFENDER_STRENGTH = 8;
+export const NPC_GEAR_STRENGTH = 2;
+export const PLAYER_DEFENDER_STRENGTH = 12;
+export const REINFORCEMENT_DEFENCE_PER_LEVEL = 3;
+/** Rounds of ammunition each defender fires; one without fights at UNARMED_FACTOR of its strength. */
+export const AMMO_PER_DEFENDER = 2;
+export const UNARMED_FACTOR = 0.4;
+
+/** A breach takes this share of what lies above each container's protected part, plus the raiders' margin, capped. */
+export const BREACH_BASE_SHARE = 0.25;
+export const BREACH_MAX_SHARE = 0.6;
+/** With every member offline: at most one raid per real day, and at most this many units lost in it. */
+export const OFFLINE_RAID_GAP_MS = 24 * 60 * 60 * 1000;
+export const OFFLINE_LOSS_CAP = 25;
+/** Each NPC defender is injured with this chance, times the raiders' share of the fight (more when breached). */
+export const INJURY_CHANCE = 0.5;
+
+export interface StoredItem {
+  itemName: string;
+  quality: number;
+  quantity: number;
+}
+export interface Container {
+  id: string;
+  /** Reinforcement level (0 for a new container). */
+  level: number;
+  items: StoredItem[];
+}
+
+/** In-game day number of a moment (day 0 starts at the world clock's epoch, midnight). */
+export function gameDay(at: number, dayCycleMs: number): number {
+  return Math.floor(at / dayCycleMs);
+}
+
+/** Night `n` runs from 18:00 of day n to 06:00 of day n + 1. */
+export function nightWindow(night: number, dayCycleMs: number): { start: number; end: number } {
+  return { start: (night + 0.75) * dayCycleMs, end: (night + 1.25) * dayCycleMs };
+}
+
+/** Units stored above each container's protected capacity: what raiders come for. */
+export function wealthAbove(containers: readonly Container[]): number {
+  let sum = 0;
+  for (const c of containers) sum += Math.max(0, total(c) - PROTECTED_CAPACITY);
+  return sum;
+}
+
+export interface RaidPlan {
+  night: number;
+  warnAt: number;
+  arriveAt: number;
+  strength: number;
+}
+
+/**
+ * The raid of night `night` on a settlement, or null. Same inputs, same raid: the draw is keyed by the settlement's
+ * seed and the night. Nothing above protection, or the settlement still under beginner's protection: no raid.
+ */
+export function raidPlan(input: {
+  seed: number;
+  night: number;
+  foundedAt: number;
+  wealthAbove: number;
+  quietNights: number;
+  dayCycleMs: number;
+  timeScale: number;
+}): RaidPlan | null {
+  if (input.wealthAbove <= 0) return null;
+  const { start, end } = nightWindow(input.night, input.dayCycleMs);
+  if (start < input.foundedAt + BEGINNER_PROTECTION_DAYS * input.dayCycleMs) return null;
+  const rng = seededRng(mix(input.seed, input.night));
+  const chance = Math.min(
+    RAID_CHANCE_MAX,
+    RAID_CHANCE_BASE + input.wealthAbove / RAID_WEALTH_FOR_CERTAINTY + input.quietNights * RAID_CHANCE_PER_QUIET_NIGHT,
+  );
+  if (rng() >= chance) return null;
+  const [from, to] = RAID_ARRIVAL_WINDOW;
+  const arriveAt = Math.round(start + (from + (to - from) * rng()) * (end - start));
+  const spread = 1 - RAID_STRENGTH_SPREAD + 2 * RAID_STRENGTH_SPREAD * rng();
+  const strength = Math.max(1, Math.round((RAID_BASE_STRENGTH + input.wealthAbove * RAID_STRENGTH_PER_WEALTH) * spread));
+  return { night: input.night, warnAt: arriveAt - Math.round(RAID_WARNING_MS * input.timeScale), arriveAt, strength };
+}
+
+export interface Defenders {
+  /** NPCs on `defend`, at home and not injured, with how many gear pieces each wears. */
+  npcs: readonly { id: string; gear: number }[];
+  /** Members within the settlement's reach when the raiders arrive. */
+  players: number;
+  containers: readonly Container[];
+  /** Rounds in the settlement's ammunition containers. */
+  ammo: number;
+}
+
+/** The defence rating and the rounds it spends: defenders short of ammunition fight at a fraction of their strength. */
+export function defence(d: Defenders): { rating: number; defenders: number; ammoSpent: number } {
+  const fighters = [
+    ...d.npcs.map((n) => NPC_DEFENDER_STRENGTH + NPC_GEAR_STRENGTH * n.gear),
+    ...Array.from({ length: d.players }, () => PLAYER_DEFENDER_STRENGTH),
+  ].sort((a, b) => b - a);
+  let ammo = d.ammo;
+  let rating = 0;
+  for (const strength of fighters) {
+    const armed = ammo >= AMMO_PER_DEFENDER;
+    if (armed) ammo -= AMMO_PER_DEFENDER;
+    rating += armed ? strength : strength * UNARMED_FACTOR;
+  }
+  for (const c of d.containers) rating += c.level * REINFORCEMENT_DEFENCE_PER_LEVEL;
+  return { rating: Math.round(rating), defenders: fighters.length, ammoSpent: d.ammo - ammo };
+}
+
+export interface RaidOutcome {
+  outcome: 'repelled' | 'breached';
+  /** What the raiders took, per container: never the protected part. */
+  losses: (StoredItem & { containerId: string })[];
+  injured: string[];
+}
+
+/**
+ * The fight: breached when the raiders are stronger. A breach takes a share of what lies above each container's
+ * protected part (best quality first: raiders pick the best), capped while every member is offline. Defenders may be
+ * injured either way.
+ */
+export function resolveRaid(input: {
+  seed: number;
+  night: number;
+  strength: number;
+  rating: number;
+  defenders: readonly { id: string }[];
+  containers: readonly Container[];
+  membersOnline: boolean;
+}): RaidOutcome {
+  const rng = seededRng(mix(input.seed ^ 0x5a17, input.night));
+  const breached = input.strength > input.rating;
+  const pressure = input.strength / (input.strength + Math.max(0, input.rating));
+  const injured = input.defenders.filter(() => rng() < INJURY_CHANCE * pressure * (breached ? 1.5 : 1)).map((d) => d.id);
+  if (!breached) return { outcome: 'repelled', losses: [], injured };
+  const share = Math.min(BREACH_MAX_SHARE, BREACH_BASE_SHARE + (input.strength - input.rating) / input.strength);
+  let budget = input.membersOnline ? Number.POSITIVE_INFINITY : OFFLINE_LOSS_CAP;
+  const losses: RaidOutcome['losses'] = [];
+  for (const c of input.containers) {
+    let take = Math.min(budget, Math.floor(Math.max(0, total(c) - PROTECTED_CAPACITY) * share));
+    budget -= take;
+    for (const item of [...c.items].sort((a, b) => b.quality - a.quality)) {
+      if (take <= 0) break;
+      const n = Math.min(take, item.quantity);
+      if (n > 0) losses.push({ containerId: c.id, itemName: item.itemName, quality: item.quality, quantity: n });
+      take -= n;
+    }
+  }
+  return { outcome: 'breached', losses, injured };
+}
+
+function total(c: Container): number {
+  return c.items.reduce((s, i) => s + i.quantity, 0);
+}
+
+/** One 32-bit seed from two numbers (a settlement's seed and a night), so neighbouring nights draw apart. */
+function mix(a: number, b: number): number {
+  let h = (a ^ Math.imul(b + 0x9e3779b9, 0x85ebca6b)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d) >>> 0;
+  return (h ^ (h >>> 15)) >>> 0;
+}
