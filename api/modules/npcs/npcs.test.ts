@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
 import { loadCoreForBun } from '../../../core-wasm/index.ts';
-import { npcSpawnSignals } from '../../../db/schema/index.ts';
+import { bedAssignments, buildings, npcSpawnSignals, npcs } from '../../../db/schema/index.ts';
 import { BED_BASE_COST, scaledCost } from '../../game/settlements.ts';
 import { backends } from '../../testing/databases.ts';
-import { startTestServer, type TestServer } from '../../testing/server.ts';
+import { NO_WRITE_LIMITS, startTestServer, type TestServer } from '../../testing/server.ts';
 import { openSpots, type Player, SettlementFixture } from '../../testing/settlements.ts';
 
 const SEED = 6161;
@@ -109,4 +110,65 @@ describe.each(backends())('recruiting, dismissing and assigning NPCs on %s', (ba
     expect(r.name.length).toBeGreaterThan(0);
     expect(r.description.length).toBeGreaterThan(0);
   });
+});
+
+describe.each(backends())('an NPC assigned while it is dismissed on %s', (backend) => {
+  let server: TestServer;
+  let f: SettlementFixture;
+  beforeAll(async () => {
+    // 80 writes at once from one player: the race is the point, not the write limit.
+    server = await startTestServer(backend, { worldSeed: SEED, seatTimeoutMs: 24 * 3600_000, ...NO_WRITE_LIMITS });
+    f = new SettlementFixture(server, openSpots(await loadCoreForBun(), SEED));
+  });
+  afterAll(() => server.stop());
+
+  test('assigns racing dismissals of the same NPCs: each assign 200 or 404 (never 500), every NPC gone, nothing left', async () => {
+    const { c, settlement } = await f.founded();
+    const settlementId = Number(settlement.id);
+    const db = server.database.db;
+    const beds = await db
+      .insert(buildings)
+      .values(Array.from({ length: 30 }, () => ({ settlementId, type: 'bed' as const, name: 'Bed' })))
+      .returning({ id: buildings.id });
+    const statuses: number[] = [];
+    // Three rounds of 30: each NPC's dismissal goes first and its assign a moment later, so most assigns still find
+    // their NPC on arrival and then wait for the settlement's lock behind the dismissal that removes it (the window
+    // that answered 500; embedded PGlite runs one transaction at a time, so there it opens only now and then).
+    for (let round = 0; round < 3; round++) {
+      const rows = await db
+        .insert(npcs)
+        .values(
+          beds.map((b, i) => ({
+            worldId: W,
+            settlementId,
+            bedId: b.id,
+            ownerId: c.id,
+            name: `Racer ${round}-${i}`,
+            description: 'Quick.',
+            x: settlement.x,
+            y: settlement.y,
+            seed: i + 1,
+          })),
+        )
+        .returning({ id: npcs.id, bedId: npcs.bedId, name: npcs.name });
+      await db.insert(bedAssignments).values(rows.map((r) => ({ bedId: r.bedId, worldId: W, settlementId, npcId: r.id })));
+      const dismissing: Promise<Response>[] = [];
+      const assigning: Promise<Response>[] = [];
+      for (const [i, n] of rows.entries()) {
+        dismissing.push(c.post('/api/npcs/dismiss', { npcName: n.name, worldId: W }));
+        await Bun.sleep(i % 4);
+        assigning.push(c.post(`/api/npcs/${n.id}/assign`, { assignment: i % 2 ? 'scavenge' : 'foraging', worldId: W }));
+      }
+      expect((await Promise.all(dismissing)).map((r) => r.status)).toEqual(rows.map(() => 200));
+      for (const r of await Promise.all(assigning)) {
+        statuses.push(r.status);
+        if (r.status === 404) expect((await r.json()).message).toBe('NPC not found');
+      }
+      // Every NPC left; an assign that lost the race wrote nothing (no NPC, bed or assignment came back).
+      expect(await db.select().from(npcs).where(eq(npcs.settlementId, settlementId))).toEqual([]);
+      expect(await db.select().from(bedAssignments).where(eq(bedAssignments.settlementId, settlementId))).toEqual([]);
+    }
+    expect(statuses.filter((s) => s !== 200 && s !== 404)).toEqual([]);
+    expect((await c.json(c.get(`/api/settlements/${settlement.id}`))).emptyBeds).toBe(30);
+  }, 30_000);
 });

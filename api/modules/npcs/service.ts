@@ -188,16 +188,23 @@ export class NpcService {
     return { npcs: (await this.repos.npcs.ofSettlements([s.id])).map((n) => toNpcView(n, now)) };
   }
 
+  /**
+   * Records an NPC's new job. The NPC is looked up again, locked, inside the transaction (a member may dismiss it
+   * meanwhile: then 404 and nothing is written), and the answer is built from what the transaction wrote, not read
+   * again after it (by then it may be gone).
+   */
   async assign(user: UserRow, npcId: number, assignment: NpcAssignment, worldId: string) {
     const npc = await this.repos.npcs.one(npcId);
     if (!npc || npc.worldId !== worldId) throw new HttpError(404, NPC_NOT_FOUND);
-    await this.repos.settlements.transaction(async (ops) => {
+    const updated = await this.repos.settlements.transaction(async (ops) => {
       const s = await ops.lockSettlement(npc.settlementId);
-      if (!s || !canManage(user.id, s)) throw new HttpError(403, `Only members of ${npc.settlementName} can assign its NPCs`);
-      await ops.npcs.lockNpc(npcId);
-      await ops.npcs.setAssignment(npcId, assignment);
+      if (!s) throw new HttpError(404, NPC_NOT_FOUND);
+      if (!canManage(user.id, s)) throw new HttpError(403, `Only members of ${npc.settlementName} can assign its NPCs`);
+      const locked = await ops.npcs.lockNpc(npcId);
+      if (!locked || locked.settlementId !== s.id) throw new HttpError(404, NPC_NOT_FOUND);
+      const row = await ops.npcs.setAssignment(npcId, assignment);
+      return { ...row, settlementName: s.name, settlementX: s.x, settlementY: s.y };
     });
-    const updated = (await this.repos.npcs.one(npcId))!;
     return {
       message: `${npc.name} will ${assignment === 'defend' ? 'defend the settlement' : assignment === 'scavenge' ? 'scavenge' : 'forage'}`,
       npc: toNpcView(updated, this.services.now()),
