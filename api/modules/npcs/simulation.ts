@@ -6,6 +6,7 @@
  * simulates; the live layer hears of journeys under way now and of recent arrivals, never of a catch-up's past.
  */
 import { type DueNpc, npcSimRepo, type NpcSimRepo } from '../../../db/repos/npc-sim.ts';
+import { retentionRepo, type RetentionRepo } from '../../../db/repos/retention.ts';
 import type { SessionLock } from '../../../db/client.ts';
 import type { ServerMessage } from '../../contract/protocol.ts';
 import { FORAGE_RULES } from '../../game/forage.ts';
@@ -16,6 +17,7 @@ import type { Services } from '../../services.ts';
 import type { WorldService } from '../world/service.ts';
 import { advanceSettlement, type SettlementAdvance } from './advance.ts';
 import { Lease } from './lease.ts';
+import { pruneOldRows } from './retention.ts';
 import { chunksAlong, PoiAtlas } from './sim-world.ts';
 
 /** NPCs fetched per query of a round. */
@@ -65,13 +67,15 @@ export class NpcSimulation {
     lastRoundPhases: 0,
   };
   private readonly repo: NpcSimRepo;
+  private readonly retention: RetentionRepo;
   private readonly atlases = new Map<string, Promise<PoiAtlas | null>>();
   private readonly lease: Lease;
   private readonly failedUntil = new Map<number, number>();
   private timers: ReturnType<typeof setInterval>[] = [];
   private round: Promise<void> | null = null;
   private stopped = false;
-  private prunedAt = Date.now();
+  /** The first round after start prunes at once (a restart after a long pause drains the backlog first). */
+  private prunedAt = 0;
   readonly tickMs: number;
   /** Worlds stepped side by side. */
   private readonly parallel: number;
@@ -91,6 +95,8 @@ export class NpcSimulation {
   ) {
     const repo = npcSimRepo(services.database.db);
     this.repo = options.timeRepo ? options.timeRepo('npcSim', repo) : repo;
+    const retention = retentionRepo(services.database.db);
+    this.retention = options.timeRepo ? options.timeRepo('retention', retention) : retention;
     this.parallel = options.parallel ?? (services.database.kind === 'postgres' ? WORLDS_IN_PARALLEL : 1);
     this.tickMs = options.tickMs ?? tickMsFor(services.config.npcTimeScale);
     const log = options.log ?? ((line: string) => services.log.info(line));
@@ -258,7 +264,8 @@ export class NpcSimulation {
 
   /**
    * Forage cells whose cooldown is over carry no information: dropped about once a minute, right after a round. Only
-   * then is it safe: every NPC is stepped up to the round's time, so no later step can replay an older moment.
+   * then is it safe: every NPC is stepped up to the round's time, so no later step can replay an older moment. The
+   * tables that only grow are pruned at the same moment, on this process alone (it holds the lease).
    */
   private async pruneAfter(roundTime: number): Promise<void> {
     if (!this.leading || Date.now() - this.prunedAt < PRUNE_INTERVAL_MS) return;
@@ -267,6 +274,13 @@ export class NpcSimulation {
       await this.repo.pruneCells(new Date(roundTime - FORAGE_RULES.cooldownMs));
     } catch (err) {
       this.services.report('[npcs] pruning forage cells failed', err);
+    }
+    // Radio messages, game log lines and NPC offers past what the game shows and their retention (api/game/retention.ts).
+    try {
+      const pruned = await pruneOldRows(this.retention, roundTime);
+      if (pruned.chat + pruned.events + pruned.offers > 0) this.services.log.info({ pruned }, '[retention] old rows deleted');
+    } catch (err) {
+      this.services.report('[retention] pruning old rows failed', err);
     }
   }
 
