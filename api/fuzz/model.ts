@@ -62,9 +62,11 @@ import type { Player } from '../testing/settlements.ts';
  * consumed). Actions in one round that could change each other's outcome are kept apart (claims), except the pairs
  * whose race is the point (assigning an NPC while another member dismisses it).
  *
- * fast-check drives it (fc.commands + fc.asyncModelRun): a command is a round, its intents abstract (a kind and two
- * numbers) and resolved against the model when it runs, falling through to the next kind when one does not apply, so
- * every action sent is one the game allows and the runs reach deep state (shared settlements, recruits, gear, chat).
+ * fast-check drives it (fc.asyncModelRun over a run's commands, model.test.ts): a command is a round, its intents
+ * abstract (a kind and two numbers) and resolved against the model when it runs, falling through to the next kind when
+ * one does not apply, so every action sent is one the game allows and the runs reach deep state (shared settlements,
+ * recruits, gear, chat). Deposits are sent only when every unit of the categories fits (the model then knows where
+ * each unit lands); a deposit into a nearly full container is left to the other tests.
  */
 
 const W = 'default';
