@@ -20,8 +20,7 @@ import type { Services } from '../../services.ts';
 import { sessionPlugin } from '../auth/session.ts';
 import { gameAccessPlugin } from '../game-access.ts';
 import type { WorldService } from './service.ts';
-
-const EVENTS_SHOWN = 50;
+import { GAME_LOG_SHOWN } from '../../game/retention.ts';
 
 /**
  * World, clock, terrain and who is around: spec section 7, "World and player". Every /world/:worldId/… call names
@@ -82,7 +81,7 @@ export function worldModule(services: Services, worlds: WorldService, live: Live
       '/world/:worldId/events',
       async ({ params }) => {
         if (!(await known(params.worldId))) return httpError(404, UNKNOWN_WORLD);
-        const rows = await services.repos.world.recentEvents(params.worldId, EVENTS_SHOWN);
+        const rows = await services.repos.world.recentEvents(params.worldId, GAME_LOG_SHOWN);
         return rows.map(toWorldEvent);
       },
       { game: true, params: WorldParams, response: { 200: WorldEvents, ...inWorld } },
