@@ -5,9 +5,11 @@ import { errorFields, errorHandling } from './http/errors.ts';
 import { jsonCompression } from './http/compression.ts';
 import { requestGuards } from './http/guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { RateLimits } from './http/shared-limits.ts';
 import { writeLimits } from './http/write-limits.ts';
 import { siteModule } from './http/site.ts';
 import { authModule } from './modules/auth/index.ts';
+import { PasswordHasher } from './modules/auth/passwords.ts';
 import { healthModule } from './modules/health/index.ts';
 import { lobbyModule } from './modules/lobby/index.ts';
 import type { Services } from './services.ts';
@@ -94,6 +96,8 @@ export function createApp(deps: AppDeps) {
   const settlements = new SettlementService(services, worlds, live);
   const settlementQueries = new SettlementQueries(services, settlements);
   const liveConnections = new LiveConnections();
+  // Every rate limit of the app, shared with the other processes on the database (api/http/shared-limits.ts).
+  const limits = new RateLimits(services);
   services.accessEnded.relayThrough((end) => live.relayAccessEnd(end));
   services.accessEnded.on(({ userId, code, reason }) => live.endAccessHere(userId, code, reason));
   // NPCs work whoever is online (one process at a time: a lease); stopped before the live layer, so its last frames go out.
@@ -101,7 +105,16 @@ export function createApp(deps: AppDeps) {
     sessionLock: deps.database.sessionLock,
     timeRepo: (name, repo) => metrics.timeRepo(name, repo),
   });
-  metrics.watch({ version: pkg.version, database: deps.database, connections: liveConnections, hub: live, bus, npcs: npcSim });
+  const passwords = new PasswordHasher(deps.config.passwordHashConcurrency, deps.config.passwordHashQueue);
+  metrics.watch({
+    version: pkg.version,
+    database: deps.database,
+    connections: liveConnections,
+    hub: live,
+    bus,
+    npcs: npcSim,
+    passwords,
+  });
   deps.onBeforeStop?.(() => npcSim.stop());
   deps.onBeforeStop?.(() => live.stop());
   const timers: ReturnType<typeof setInterval>[] = [];
@@ -113,6 +126,7 @@ export function createApp(deps: AppDeps) {
     .onStart(({ server }) => {
       live.attach({ publish: (topic, data) => void server?.publish(topic, data) });
       npcSim.start();
+      limits.start();
       timers.push(
         setInterval(
           () => void liveConnections.audit(services).catch((err) => services.report('[live] access audit failed', err)),
@@ -124,6 +138,7 @@ export function createApp(deps: AppDeps) {
       for (const t of timers.splice(0)) clearInterval(t);
       await npcSim.stop().catch((err) => services.report('[npcs] stop failed', err));
       await live.stop().catch((err) => services.report('[live] stop failed', err));
+      await limits.stop();
     })
     .use(observability({ config: deps.config, log, metrics, seed: services.instanceId }))
     .use(errorHandling(log))
@@ -132,6 +147,7 @@ export function createApp(deps: AppDeps) {
     .use(
       writeLimits({
         config: deps.config,
+        limits,
         userOfSession: async (hash) => (await services.repos.accounts.findSession(hash, services.now()))?.user.id ?? null,
         seed: services.instanceId,
       }),
@@ -139,10 +155,10 @@ export function createApp(deps: AppDeps) {
     .use(requestGuards(deps.config))
     .use(healthModule(services))
     .use(metricsEndpoint({ config: deps.config, metrics }))
-    .use(authModule(services, { renamed: (user) => live.relayRename(user.id, user.displayName) }))
+    .use(authModule(services, { renamed: (user) => live.relayRename(user.id, user.displayName), passwords }))
     .use(lobbyModule(services))
     .use(worldModule(services, worlds, live))
-    .use(playerModule(services, worlds, live))
+    .use(playerModule(services, worlds, live, limits))
     .use(actionsModule(services, actions))
     .use(settlementsModule(services, settlements, new StorageService(settlements), settlementQueries))
     .use(bedsModule(services, new BedService(services, settlements, live), settlementQueries))
@@ -150,7 +166,7 @@ export function createApp(deps: AppDeps) {
     .use(equipmentModule(services, new EquipmentService(services, settlements, live)))
     .use(npcEquipmentModule(services, new NpcEquipmentService(services, settlements, live)))
     .use(chatModule(services, new ChatService(services, worlds, live)))
-    .use(liveSocketModule(services, live, liveConnections, async (worldId) => (await worlds.world(worldId)) !== null))
+    .use(liveSocketModule(services, live, liveConnections, async (worldId) => (await worlds.world(worldId)) !== null, limits))
     .use(siteModule(deps.config.siteDir));
 }
 

@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { DEFAULT_MAX_PLAYERS, DEFAULT_SEAT_TIMEOUT_MS } from './contract/lobby.ts';
-import { DEFAULT_LOGIN_FAILURES_PER_ADDRESS, DEFAULT_LOGIN_FAILURES_PER_USERNAME, LOGIN_FAILURE_LIMIT } from './contract/auth.ts';
+import { availableParallelism } from 'node:os';
+import {
+  DEFAULT_LOGIN_FAILURES_PER_ADDRESS,
+  DEFAULT_LOGIN_FAILURES_PER_USERNAME,
+  DEFAULT_SIGNUP_LIMIT_PER_ADDRESS,
+  LOGIN_FAILURE_LIMIT,
+} from './contract/auth.ts';
 import { DAY_CYCLE_MS } from './contract/world.ts';
 import { MOVE_FLUSH_MIN_MS } from './contract/protocol.ts';
 import { DEFAULT_WRITE_LIMIT_PER_ADDRESS, DEFAULT_WRITE_LIMIT_PER_USER, type WriteLimit } from './http/rate-limit.ts';
@@ -45,6 +51,21 @@ export interface Config {
   loginFailuresPerUsername: number;
   /** Sign-in attempts checked per client address over all usernames per window (LOGIN_FAILURES_PER_ADDRESS). */
   loginFailuresPerAddress: number;
+  /**
+   * Sign-ups per client address per 10 minutes over every process on the database (SIGNUP_LIMIT_PER_ADDRESS,
+   * default 20; 0 turns the limit off, for test servers that make many accounts from one address). Past it: 429.
+   */
+  signupLimitPerAddress: number;
+  /**
+   * Argon2id hashes (sign-up) and checks (sign-in) run at once per process (PASSWORD_HASH_CONCURRENCY, default half
+   * the cores, at least 1): each takes ~100 ms of a core, so the rest are left to the game.
+   */
+  passwordHashConcurrency: number;
+  /**
+   * Sign-ups and sign-ins that may wait for a hashing slot per process (PASSWORD_HASH_QUEUE, default 16; 0: none
+   * wait). Past it the answer is 503 with Retry-After, at once.
+   */
+  passwordHashQueue: number;
   /**
    * Writes (POST, PUT, PATCH, DELETE under /api) per signed-in user: WRITE_RATE_PER_USER a second (default 20,
    * fractions allowed, 0 turns the limit off) in bursts of up to WRITE_BURST_PER_USER (default 40). Past it: 429.
@@ -156,6 +177,12 @@ function writeLimit(
   return { perSecond, burst: positive(int(burst, fallback.burst, names[1]), names[1]) };
 }
 
+export const DEFAULT_PASSWORD_HASH_QUEUE = 16;
+/** Half the cores (at least one): the other half stays with the event loop and the database. */
+export function defaultHashConcurrency(): number {
+  return Math.max(1, Math.floor(availableParallelism() / 2));
+}
+
 function starterKit(value: string | undefined): Config['starterKit'] {
   if (!value?.trim()) return [];
   return value.split(',').map((part) => {
@@ -204,6 +231,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       int(env.LOGIN_FAILURES_PER_ADDRESS, DEFAULT_LOGIN_FAILURES_PER_ADDRESS, 'LOGIN_FAILURES_PER_ADDRESS'),
       'LOGIN_FAILURES_PER_ADDRESS',
     ),
+    signupLimitPerAddress: int(env.SIGNUP_LIMIT_PER_ADDRESS, DEFAULT_SIGNUP_LIMIT_PER_ADDRESS, 'SIGNUP_LIMIT_PER_ADDRESS'),
+    passwordHashConcurrency: positive(
+      int(env.PASSWORD_HASH_CONCURRENCY, defaultHashConcurrency(), 'PASSWORD_HASH_CONCURRENCY'),
+      'PASSWORD_HASH_CONCURRENCY',
+    ),
+    passwordHashQueue: int(env.PASSWORD_HASH_QUEUE, DEFAULT_PASSWORD_HASH_QUEUE, 'PASSWORD_HASH_QUEUE'),
     writeLimitPerUser: writeLimit(env.WRITE_RATE_PER_USER, env.WRITE_BURST_PER_USER, DEFAULT_WRITE_LIMIT_PER_USER, [
       'WRITE_RATE_PER_USER',
       'WRITE_BURST_PER_USER',

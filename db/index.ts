@@ -3,6 +3,7 @@ import { accountsRepo } from './repos/accounts.ts';
 import { actionsRepo } from './repos/actions.ts';
 import { lobbyRepo } from './repos/lobby.ts';
 import { playersRepo } from './repos/players.ts';
+import { rateBucketsRepo } from './repos/rate-buckets.ts';
 import { bedsRepo } from './repos/beds.ts';
 import { chatRepo } from './repos/chat.ts';
 import { npcsRepo } from './repos/npcs.ts';
@@ -28,6 +29,7 @@ export function repositories(db: Db) {
     equipment: equipmentRepo(db),
     npcEquipment: npcEquipmentRepo(db),
     chat: chatRepo(db),
+    rateBuckets: rateBucketsRepo(db),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

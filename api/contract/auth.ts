@@ -18,6 +18,12 @@ export const LOGIN_FAILURE_LIMIT = 10;
 export const DEFAULT_LOGIN_FAILURES_PER_USERNAME = 50;
 export const DEFAULT_LOGIN_FAILURES_PER_ADDRESS = 100;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Sign-ups per client address inside one window (SIGNUP_LIMIT_PER_ADDRESS, default below; 0 turns it off), counted
+ * before the password is hashed, over every process on the database; past it 429 with Retry-After.
+ */
+export const DEFAULT_SIGNUP_LIMIT_PER_ADDRESS = 20;
+export const SIGNUP_WINDOW_MS = 10 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'wl_session';
 

@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from '../contract/auth.ts';
 import { clientAddress } from '../modules/auth/client-address.ts';
 import { hashSessionToken } from '../modules/auth/session.ts';
 import { HttpError } from './errors.ts';
-import { RateLimiter, type WriteLimit } from './rate-limit.ts';
+import type { RateLimits } from './shared-limits.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Sessions whose user was looked up: a session never changes hands, so an entry never goes stale. */
@@ -30,12 +30,15 @@ function sessionToken(cookieHeader: string | null): string | null {
  * onError answers it like every other error; nothing of the request runs. Reads are never counted, and routes with
  * their own tighter limits (sign-in, moves, explored-land saves) keep them on top of this.
  *
- * The address is checked first: it needs no database, so a flood of made-up session cookies is held by it before
- * any session is looked up. The user behind a session is looked up once and remembered. Buckets run on real time,
- * not the services' clock, so a test that moves the game's time neither refills nor drains them.
+ * Both buckets are shared by every process on the database (api/http/shared-limits.ts: one conditional UPSERT per
+ * check), so writes spread over several processes get the limit once. The address is checked first: a flood of
+ * made-up session cookies is held by it before any session is looked up, and once its bucket is known to be empty
+ * the refusals need no database. The user behind a session is looked up once and remembered. Buckets run on real
+ * time, not the services' clock, so a test that moves the game's time neither refills nor drains them.
  */
 export function writeLimits(opts: {
   config: Config;
+  limits: Pick<RateLimits, 'writesPerUser' | 'writesPerAddress'>;
   /** The user id of a live session by its token hash (null when there is none). */
   userOfSession: (tokenHash: string) => Promise<string | null>;
   seed: string;
@@ -43,8 +46,7 @@ export function writeLimits(opts: {
 }) {
   const { config, userOfSession } = opts;
   const now = opts.now ?? Date.now;
-  const perUser = config.writeLimitPerUser.perSecond > 0 ? limiter(config.writeLimitPerUser) : null;
-  const perAddress = config.writeLimitPerAddress.perSecond > 0 ? limiter(config.writeLimitPerAddress) : null;
+  const { writesPerUser: perUser, writesPerAddress: perAddress } = opts.limits;
   const users = new Map<string, string>();
 
   async function userId(request: Request): Promise<string | null> {
@@ -70,17 +72,13 @@ export function writeLimits(opts: {
         request.headers.get('x-forwarded-for'),
         config.trustProxyHops,
       );
-      const refused = perAddress.refusal(address, now(), headers, 'requests from your network');
+      const refused = await perAddress.refusal(address, now(), headers, 'requests from your network');
       if (refused) throw new HttpError(429, refused.message);
     }
     if (perUser) {
       const id = await userId(request);
-      const refused = id === null ? null : perUser.refusal(id, now(), headers, 'requests');
+      const refused = id === null ? null : await perUser.refusal(id, now(), headers, 'requests');
       if (refused) throw new HttpError(429, refused.message);
     }
   });
-}
-
-function limiter(limit: WriteLimit): RateLimiter {
-  return new RateLimiter(limit.perSecond, limit.burst);
 }

@@ -1,18 +1,10 @@
 import { Elysia } from 'elysia';
 import { UNKNOWN_WORLD } from '../contract/http.ts';
-import {
-  Close,
-  parseClientMessage,
-  PROTOCOL_VERSION,
-  assertNever,
-  WS_RATE_BURST,
-  WS_RATE_PER_SECOND,
-  type ServerMessage,
-} from '../contract/protocol.ts';
+import { Close, parseClientMessage, PROTOCOL_VERSION, assertNever, type ServerMessage } from '../contract/protocol.ts';
 import { DEFAULT_WORLD_ID, type MoveResult } from '../contract/world.ts';
 import { worldIdText } from '../contract/text.ts';
 import { isOwnOrigin } from '../http/guards.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import type { RateLimits } from '../http/shared-limits.ts';
 import { currentUser, hashSessionToken } from '../modules/auth/session.ts';
 import { lobbyAccess, touchPresence } from '../modules/lobby/service.ts';
 import { SESSION_COOKIE } from '../contract/auth.ts';
@@ -43,10 +35,12 @@ export function liveSocketModule(
   live: LiveHub,
   audited: LiveConnections,
   worldExists: (worldId: string) => Promise<boolean>,
+  limits: Pick<RateLimits, 'frames'>,
 ) {
   const connections = new WeakMap<object, Connection>();
-  // Per user, not per connection: reconnecting does not refill the bucket.
-  const frames = new RateLimiter(WS_RATE_PER_SECOND, WS_RATE_BURST);
+  // Per user, not per connection, and shared by every process on the database: reconnecting, to this process or
+  // another, does not refill the bucket.
+  const { frames } = limits;
 
   const { framesIn, framesOut } = live.stats;
   const send = (socket: { send(data: string): unknown }, message: ServerMessage) => {
@@ -119,6 +113,7 @@ export function liveSocketModule(
         const user = await currentUser(services, ws.data.cookie as never);
         const worldId = query.worldId ?? DEFAULT_WORLD_ID;
         if (!user) return ws.close(Close.accessLost, 'Unauthorized');
+        await frames.seed(user.id, services.now().getTime());
         const walker = await live.walker(user as UserRow, worldId);
         await live.take(walker);
         const raw = ws.raw;
@@ -161,6 +156,8 @@ export function liveSocketModule(
       connections.delete(ws.raw);
       audited.remove(conn);
       live.disconnect(conn.walker, conn.socket);
+      // What this socket spent reaches the shared bucket now, before a reconnect elsewhere reads it.
+      void frames.sync(services.now().getTime());
     },
   });
 }

@@ -52,6 +52,8 @@ export interface MetricSources {
   hub: { readonly stats: LiveStats; roomSizes(): { worldId: string; entities: number; sockets: number }[] };
   bus: { readonly stats: BusStats };
   npcs: { readonly stats: NpcSimStats; readonly leading: boolean };
+  /** Argon2id work of sign-ups and sign-ins (api/modules/auth/passwords.ts). */
+  passwords: { readonly stats: { running: number; queued: number; busy: number } };
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -231,6 +233,22 @@ export class Metrics {
     counter('wasteland_bus_received_total', 'Batches received from other processes.', () => bus.received);
     counter('wasteland_bus_notifies_total', 'NOTIFY payloads sent to Postgres (0 in process).', () => bus.notifies);
     counter('wasteland_bus_failures_total', 'Bus payloads that could not be sent or parsed.', () => bus.failures);
+
+    gauge(
+      'wasteland_password_hashes_running',
+      'Argon2id hashes and checks running now on this process.',
+      () => s.passwords.stats.running,
+    );
+    gauge(
+      'wasteland_password_hashes_queued',
+      'Sign-ups and sign-ins waiting for a hashing slot.',
+      () => s.passwords.stats.queued,
+    );
+    counter(
+      'wasteland_password_busy_total',
+      'Sign-ups and sign-ins answered 503 because every hashing slot was taken and the queue was full.',
+      () => s.passwords.stats.busy,
+    );
 
     const npc = s.npcs.stats;
     gauge('wasteland_npc_sim_leading', '1 while this process holds the NPC lease and simulates.', () => (s.npcs.leading ? 1 : 0));

@@ -34,6 +34,9 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'wl-proc-')),
+      // Tests make many accounts from 127.0.0.1, often many at once (as testing/server.ts does in process).
+      SIGNUP_LIMIT_PER_ADDRESS: '0',
+      PASSWORD_HASH_QUEUE: '1000',
       ...env,
     },
     stdout: 'pipe',

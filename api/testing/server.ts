@@ -17,6 +17,12 @@ export const NO_WRITE_LIMITS: Pick<Config, 'writeLimitPerUser' | 'writeLimitPerA
   writeLimitPerAddress: { perSecond: 0, burst: 1 },
 };
 
+/** Test servers make many accounts from one address, many at once: no sign-up limit, a long hashing queue. */
+export const TEST_SERVER_ACCOUNTS: Pick<Config, 'signupLimitPerAddress' | 'passwordHashQueue'> = {
+  signupLimitPerAddress: 0,
+  passwordHashQueue: 1000,
+};
+
 export interface TestServer extends RunningServer {
   database: Database;
   config: Config;
@@ -38,6 +44,9 @@ export async function startTestServer(
     // Every player a suite makes writes from 127.0.0.1, so the per-address limit would count a whole test file as one
     // household and fail it by how fast the machine is. It is off here; api/http/write-limits.test.ts sets it.
     writeLimitPerAddress: NO_WRITE_LIMITS.writeLimitPerAddress,
+    // Likewise sign-ups (a test file makes far more than 20 accounts from 127.0.0.1) and the hashing queue (a test may
+    // make dozens at once): api/modules/auth/signup-limits.test.ts sets both.
+    ...TEST_SERVER_ACCOUNTS,
     ...configOverrides,
   };
   const database = given ?? (await openTestDatabase(backend));

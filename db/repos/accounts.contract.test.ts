@@ -103,6 +103,29 @@ describe.each(backends())('accounts repository contract on %s', (backend) => {
     expect(await repo.loginAttemptRows()).toBe(1);
   });
 
+  test('attempt counters with windows of different lengths share the table: a shorter window prunes no longer one early', async () => {
+    const repo = accountsRepo(database.db);
+    const SIGN_IN = 15 * 60_000;
+    const SIGN_UP = 10 * 60_000;
+    const t0 = new Date('2026-04-01T00:00:00Z');
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    for (let i = 0; i < 3; i++) await repo.reserveLoginAttempt([{ key: 'a:10.9.8.7', limit: 5 }], t0, SIGN_IN);
+    // 11 minutes on, a sign-up (10-minute window) prunes: the sign-in counter still has 4 minutes to run.
+    expect((await repo.reserveLoginAttempt([{ key: 's:10.9.8.7', limit: 20 }], at(11 * 60_000), SIGN_UP)).ok).toBe(true);
+    expect(await repo.loginAttemptCount('a:10.9.8.7', at(11 * 60_000), SIGN_IN)).toBe(3);
+    expect((await repo.reserveLoginAttempt([{ key: 'a:10.9.8.7', limit: 5 }], at(11 * 60_000), SIGN_IN)).ok).toBe(true);
+    expect((await repo.reserveLoginAttempt([{ key: 'a:10.9.8.7', limit: 5 }], at(11 * 60_000), SIGN_IN)).ok).toBe(true);
+    expect(await repo.reserveLoginAttempt([{ key: 'a:10.9.8.7', limit: 5 }], at(11 * 60_000), SIGN_IN)).toEqual({
+      ok: false,
+      key: 'a:10.9.8.7',
+      retryAfterMs: 4 * 60_000,
+    });
+    // Each row goes when its own window has ended: the sign-in one at 15 minutes, the sign-up one at 21.
+    await repo.reserveLoginAttempt([{ key: 'u:tick', limit: 5 }], at(15 * 60_000), SIGN_IN);
+    expect(await repo.loginAttemptCount('s:10.9.8.7', at(15 * 60_000), SIGN_UP)).toBe(1);
+    expect(await repo.loginAttemptRows()).toBe(2);
+  });
+
   test('players: upsert keeps one row per user and world; markOffline flags every world', async () => {
     const accounts = accountsRepo(database.db);
     const players = playersRepo(database.db);

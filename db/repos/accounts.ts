@@ -24,13 +24,16 @@ class NoRoom extends Error {
 const PRUNE_BATCH = 500;
 
 export function accountsRepo(db: Db) {
-  /** Removes (a batch of) counters whose window began at or before `before`, skipping rows being written. */
-  async function pruneLoginAttempts(before: Date): Promise<void> {
+  /**
+   * Removes (a batch of) counters whose window has ended by `now`, skipping rows being written. Each row carries its
+   * own window's end, so a sign-up counter's shorter window never cuts a sign-in counter's short.
+   */
+  async function pruneLoginAttempts(now: Date): Promise<void> {
     const batch = db
       .select({ key: loginAttempts.key })
       .from(loginAttempts)
-      .where(lte(loginAttempts.windowStart, before))
-      .orderBy(asc(loginAttempts.windowStart))
+      .where(lte(loginAttempts.windowEnd, now))
+      .orderBy(asc(loginAttempts.windowEnd))
       .limit(PRUNE_BATCH)
       .for('update', { skipLocked: true });
     await db.delete(loginAttempts).where(inArray(loginAttempts.key, batch));
@@ -100,10 +103,11 @@ export function accountsRepo(db: Db) {
      * whose increment is conditional (`count < limit`, or the window has passed and it starts again at 1), and the
      * rows are locked in key order inside one transaction, so concurrent attempts cannot all see room (no deadlock
      * either). Refused attempts change nothing. Rows of passed windows are pruned afterwards, without waiting on
-     * locked ones.
+     * locked ones. Sign-ups are counted here too (`s:<address>`, with their own window length).
      */
     async reserveLoginAttempt(limits: AttemptLimit[], now: Date, windowMs: number): Promise<AttemptReservation> {
       const since = new Date(now.getTime() - windowMs);
+      const end = new Date(now.getTime() + windowMs);
       const ordered = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       const expired = sql`${loginAttempts.windowStart} <= ${since.toISOString()}::timestamptz`;
       let refusedKey: string | null = null;
@@ -112,12 +116,13 @@ export function accountsRepo(db: Db) {
           for (const { key, limit } of ordered) {
             const rows = await tx
               .insert(loginAttempts)
-              .values({ key, windowStart: now, count: 1 })
+              .values({ key, windowStart: now, windowEnd: end, count: 1 })
               .onConflictDoUpdate({
                 target: loginAttempts.key,
                 set: {
                   count: sql`case when ${expired} then 1 else ${loginAttempts.count} + 1 end`,
                   windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${loginAttempts.windowStart} end`,
+                  windowEnd: sql`case when ${expired} then ${end.toISOString()}::timestamptz else ${loginAttempts.windowEnd} end`,
                 },
                 setWhere: sql`${expired} or ${loginAttempts.count} < ${limit}`,
               })
@@ -129,14 +134,14 @@ export function accountsRepo(db: Db) {
         if (!(err instanceof NoRoom)) throw err;
         refusedKey = err.key;
       }
-      await pruneLoginAttempts(since);
+      await pruneLoginAttempts(now);
       if (refusedKey === null) return { ok: true };
       const rows = await db
-        .select({ windowStart: loginAttempts.windowStart })
+        .select({ windowEnd: loginAttempts.windowEnd })
         .from(loginAttempts)
         .where(eq(loginAttempts.key, refusedKey))
         .limit(1);
-      const windowEnd = (rows[0]?.windowStart.getTime() ?? now.getTime()) + windowMs;
+      const windowEnd = rows[0]?.windowEnd.getTime() ?? now.getTime() + windowMs;
       return { ok: false, key: refusedKey, retryAfterMs: Math.max(1000, windowEnd - now.getTime()) };
     },
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -27,17 +27,37 @@ export const sessions = pgTable(
 );
 
 /**
- * Sign-in attempts per key inside a fixed window (the key is `a:<address>`, `p:<address>|<username>` or
- * `u:<username>`): one row per key, so the table holds at most one row per address, username and pair seen in the
- * last window, and rows whose window has passed are pruned on later writes. An attempt is counted before its
- * password is checked, which is what makes the limit hold against concurrent guesses.
+ * Attempts per key inside a fixed window: sign-ins (the key is `a:<address>`, `p:<address>|<username>` or
+ * `u:<username>`, 15-minute windows) and sign-ups (`s:<address>`, 10-minute windows). One row per key, so the table
+ * holds at most one row per address, username and pair seen in the last window, and rows whose window has ended
+ * (`window_end`, whatever its length) are pruned on later writes. An attempt is counted before its password is hashed
+ * or checked, which is what makes the limit hold against concurrent requests, on every process of the database.
  */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
     key: text('key').primaryKey(),
     windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When this key's window ends: pruning reads it, so counters with windows of different lengths share the table. */
+    windowEnd: timestamp('window_end', { withTimezone: true, mode: 'date' }).notNull(),
     count: integer('count').notNull(),
   },
-  (t) => [index('login_attempts_window_idx').on(t.windowStart)],
+  (t) => [index('login_attempts_window_end_idx').on(t.windowEnd)],
+);
+
+/**
+ * Token buckets shared by every process on the database (api/http/shared-limits.ts): write limits, REST moves,
+ * explored-land saves and live-socket frames, each under its own key prefix. A bucket is kept as GCRA's theoretical
+ * arrival time (`tat`, ms since the epoch): it is full when `tat` is not after now, each token spent moves `tat` on
+ * by 1/rate seconds, and a spend is refused when that would put `tat` more than burst/rate seconds ahead of now. So
+ * one conditional UPSERT both checks and spends, atomically under the row's lock. A full bucket carries no
+ * information: rows whose `tat` has passed are pruned in batches.
+ */
+export const rateBuckets = pgTable(
+  'rate_buckets',
+  {
+    key: text('key').primaryKey(),
+    tat: doublePrecision('tat').notNull(),
+  },
+  (t) => [index('rate_buckets_tat_idx').on(t.tat)],
 );

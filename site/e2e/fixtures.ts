@@ -21,7 +21,16 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
   const dataDir = mkdtempSync(join(tmpdir(), 'wl-e2e-'));
   const child: ChildProcess = spawn(process.env.BUN_BIN ?? 'bun', ['api/server.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      // Every browser of a spec signs up from 127.0.0.1: the per-address sign-up limit is for real servers.
+      SIGNUP_LIMIT_PER_ADDRESS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

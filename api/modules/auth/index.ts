@@ -5,15 +5,21 @@ import { errorResponses, httpError } from '../../http/errors.ts';
 import type { UserRow } from '../../../db/repos/accounts.ts';
 import type { Services } from '../../services.ts';
 import { clientAddress } from './client-address.ts';
+import { PasswordHasher } from './passwords.ts';
 import { login, register } from './service.ts';
 import { currentUser, hashSessionToken, sessionPlugin, startSession, toAuthUser } from './session.ts';
 
 /**
  * Accounts and sessions: register, sign in, who am I, sign out, display name. GET /api/login and /api/logout are
  * navigations (302 redirects, no body); the JSON calls declare their answers and errors below. `renamed` hears every
- * display-name change (the live layer relabels the survivor where it is present).
+ * display-name change (the live layer relabels the survivor where it is present). `passwords` bounds the argon2id
+ * work of sign-ups and sign-ins (one per app when not given).
  */
-export function authModule(services: Services, hooks: { renamed?: (user: UserRow) => void } = {}) {
+export function authModule(services: Services, hooks: { renamed?: (user: UserRow) => void; passwords?: PasswordHasher } = {}) {
+  const passwords =
+    hooks.passwords ?? new PasswordHasher(services.config.passwordHashConcurrency, services.config.passwordHashQueue);
+  const addressOf = (server: { requestIP(r: Request): { address: string } | null } | null, request: Request) =>
+    clientAddress(server?.requestIP(request)?.address, request.headers.get('x-forwarded-for'), services.config.trustProxyHops);
   return new Elysia({ prefix: '/api' })
     .use(sessionPlugin(services))
     .get('/login', async ({ cookie, redirect }) => {
@@ -31,31 +37,29 @@ export function authModule(services: Services, hooks: { renamed?: (user: UserRow
     })
     .post(
       '/auth/register',
-      async ({ body, cookie, status }) => {
-        const outcome = await register(services, body);
-        if (!outcome.ok) return httpError(outcome.status, outcome.message);
+      async ({ body, cookie, status, set, server, request }) => {
+        const outcome = await register(services, body, addressOf(server, request), passwords);
+        if (!outcome.ok) {
+          if (outcome.status !== 409) set.headers['retry-after'] = String(outcome.retryAfterSeconds);
+          return httpError(outcome.status, outcome.message);
+        }
         await startSession(services, cookie as never, outcome.user.id);
         return status(201, toAuthUser(outcome.user));
       },
-      { body: RegisterBody, response: { 201: AuthUser, ...errorResponses(400, 409) } },
+      { body: RegisterBody, response: { 201: AuthUser, ...errorResponses(400, 409, 429, 503) } },
     )
     .post(
       '/auth/login',
       async ({ body, cookie, set, server, request }) => {
-        const address = clientAddress(
-          server?.requestIP(request)?.address,
-          request.headers.get('x-forwarded-for'),
-          services.config.trustProxyHops,
-        );
-        const outcome = await login(services, body, address);
+        const outcome = await login(services, body, addressOf(server, request), passwords);
         if (!outcome.ok) {
-          if (outcome.status === 429) set.headers['retry-after'] = String(outcome.retryAfterSeconds);
+          if (outcome.status !== 401) set.headers['retry-after'] = String(outcome.retryAfterSeconds);
           return httpError(outcome.status, outcome.message);
         }
         await startSession(services, cookie as never, outcome.user.id);
         return toAuthUser(outcome.user);
       },
-      { body: LoginBody, response: { 200: AuthUser, ...errorResponses(400, 401, 429) } },
+      { body: LoginBody, response: { 200: AuthUser, ...errorResponses(400, 401, 429, 503) } },
     )
     .get('/auth/user', ({ user }) => toAuthUser(user), { auth: true, response: { 200: AuthUser, ...errorResponses(401) } })
     .patch(

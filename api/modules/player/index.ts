@@ -3,20 +3,16 @@ import { MessageBody, UNKNOWN_WORLD } from '../../contract/http.ts';
 import { Close } from '../../contract/protocol.ts';
 import {
   EXPLORED_CHUNKS_PER_PLAYER,
-  EXPLORED_SAVES_BURST,
-  EXPLORED_SAVES_PER_SECOND,
   ExploredSaved,
   ExploredTiles,
   ExploredTilesBody,
   MoveBody,
   MoveResult,
   PlayerInfo,
-  REST_MOVES_BURST,
-  REST_MOVES_PER_SECOND,
   WorldIdQuery,
 } from '../../contract/world.ts';
 import { errorResponses, httpError } from '../../http/errors.ts';
-import { RateLimiter } from '../../http/rate-limit.ts';
+import type { RateLimits } from '../../http/shared-limits.ts';
 import { toPlayerInfo } from '../../live/entity.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
@@ -28,11 +24,16 @@ import { decodeExplored, encodeExplored } from './explored.ts';
 /**
  * The signed-in survivor: where they are, where they walk, what they have seen. GETs and POST /move name the world
  * in the query (`?worldId=`, the default world when absent); POST /explored-tiles in its body. An unknown world is
- * 404 UNKNOWN_WORLD everywhere.
+ * 404 UNKNOWN_WORLD everywhere. REST moves and explored-land saves have limits of their own per user, shared by every
+ * process on the database (`limits`).
  */
-export function playerModule(services: Services, worlds: WorldService, live: LiveHub) {
-  const moves = new RateLimiter(REST_MOVES_PER_SECOND, REST_MOVES_BURST);
-  const exploredSaves = new RateLimiter(EXPLORED_SAVES_PER_SECOND, EXPLORED_SAVES_BURST);
+export function playerModule(
+  services: Services,
+  worlds: WorldService,
+  live: LiveHub,
+  limits: Pick<RateLimits, 'moves' | 'exploredSaves'>,
+) {
+  const { moves, exploredSaves } = limits;
   const now = () => services.now().getTime();
   const inWorld = errorResponses(400, 401, 403, 404);
 
@@ -61,7 +62,7 @@ export function playerModule(services: Services, worlds: WorldService, live: Liv
     .post(
       '/move',
       async ({ user, body, query, set }) => {
-        const refused = moves.refusal(user.id, now(), set.headers, 'moves');
+        const refused = await moves.refusal(user.id, now(), set.headers, 'moves');
         if (refused) return httpError(429, refused.message);
         return live.walk(await live.walker(user, query.worldId), body);
       },
@@ -79,7 +80,7 @@ export function playerModule(services: Services, worlds: WorldService, live: Liv
     .post(
       '/explored-tiles',
       async ({ user, body, set }) => {
-        const refused = exploredSaves.refusal(user.id, now(), set.headers, 'explored-land saves');
+        const refused = await exploredSaves.refusal(user.id, now(), set.headers, 'explored-land saves');
         if (refused) return httpError(429, refused.message);
         if (!(await worlds.world(body.worldId))) return httpError(404, UNKNOWN_WORLD);
         const decoded = decodeExplored(body.exploredTiles);

@@ -1,0 +1,135 @@
+/**
+ * Rate limits over two server processes on one Postgres database (issue 25, items 5 and 9): write limits, REST moves,
+ * explored-land saves, socket frames and sign-ups each hold once over both processes, not once per process. Needs
+ * a Postgres server (DATABASE_URL); PGlite serves one process by design.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Close } from '../contract/protocol.ts';
+import { EXPLORED_SAVES_BURST, REST_MOVES_BURST } from '../contract/world.ts';
+import { WS_RATE_BURST } from '../contract/live.ts';
+import { TestClient, uniqueName } from '../testing/client.ts';
+import { freshPostgresUrl } from '../testing/databases.ts';
+import { TestSocket } from '../testing/live.ts';
+import { spawnServer, type ServerProcess } from '../testing/process.ts';
+import { DEFAULT_WRITE_LIMIT_PER_USER } from './rate-limit.ts';
+
+const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+const explored = Buffer.from(new Uint8Array(2048).fill(255)).toString('base64');
+
+describeOnPostgres('rate limits over two processes on one Postgres database', () => {
+  let p1: ServerProcess;
+  let p2: ServerProcess;
+  const sockets: TestSocket[] = [];
+  beforeAll(async () => {
+    const url = await freshPostgresUrl();
+    // The production write limits (20/s, bursts of 40 per user); 4 sign-ups per address for the sign-up test.
+    const env = { DATABASE_URL: url, TRUST_PROXY: '1', SIGNUP_LIMIT_PER_ADDRESS: '4' };
+    p1 = await spawnServer(env);
+    p2 = await spawnServer(env);
+  });
+  afterAll(async () => {
+    for (const s of sockets) if (s.ws.readyState <= 1) s.close();
+    await Promise.all([p1?.stop(), p2?.stop()]);
+  });
+
+  let addresses = 0;
+  /** A seated player behind its own address (each test its own, so the per-address buckets never mix). */
+  async function seated(): Promise<{ c: TestClient; address: string }> {
+    const address = `198.51.100.${++addresses}`;
+    const c = new TestClient(p1.url);
+    const res = await c.post(
+      '/api/auth/register',
+      { username: uniqueName('tp'), password: 'correct horse battery' },
+      { 'x-forwarded-for': address },
+    );
+    expect(res.status).toBe(201);
+    expect((await c.post('/api/lobby/join-game', undefined, { 'x-forwarded-for': address })).status).toBe(200);
+    return { c, address };
+  }
+  /** Requests spread over both processes at once; answers the statuses and the seconds the burst took. */
+  async function spread(n: number, send: (server: ServerProcess, i: number) => Promise<Response>) {
+    const t0 = performance.now();
+    const answers = await Promise.all(Array.from({ length: n }, (_, i) => send(i % 2 ? p2 : p1, i)));
+    const elapsed = (performance.now() - t0) / 1000;
+    const ok = answers.filter((r) => r.status !== 429).length;
+    const limited = answers.filter((r) => r.status === 429);
+    expect(answers.every((r) => r.status < 500)).toBe(true);
+    if (limited[0]) expect(Number(limited[0].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    console.log(`  ${n} over two processes in ${(elapsed * 1000).toFixed(0)} ms: ${ok} through, ${limited.length} × 429`);
+    return { ok, limited: limited.length, elapsed };
+  }
+
+  test('80 writes of one user, 40 to each process: the per-user burst of 40 holds once', async () => {
+    const { c, address } = await seated();
+    const { ok, limited, elapsed } = await spread(80, (server, i) =>
+      c.at(server.url).patch('/api/user/display-name', { displayName: `Walker ${i}` }, { 'x-forwarded-for': address }),
+    );
+    const { perSecond, burst } = DEFAULT_WRITE_LIMIT_PER_USER;
+    // The join spent one; the rest of the burst plus what refilled while the 80 were answered.
+    const allowed = burst - 1 + Math.ceil(perSecond * elapsed);
+    expect(ok).toBeLessThanOrEqual(allowed);
+    expect(limited).toBeGreaterThanOrEqual(80 - allowed);
+    expect(limited).toBeGreaterThan(0);
+  });
+
+  test('REST moves and explored-land saves split over both processes get their own limits once', async () => {
+    const { c, address } = await seated();
+    const me = await c.json(c.get('/api/player/current', { 'x-forwarded-for': address }));
+    const moves = await spread(2 * REST_MOVES_BURST, (server) =>
+      c.at(server.url).post('/api/player/move', { x: me.x, y: me.y }, { 'x-forwarded-for': address }),
+    );
+    // 12 a second regained: what the burst took adds at most a few.
+    expect(moves.ok).toBeLessThanOrEqual(REST_MOVES_BURST + Math.ceil(12 * moves.elapsed));
+    expect(moves.limited).toBeGreaterThan(0);
+    // Another survivor for the saves: the 48 moves spent most of the first one's write burst too.
+    const other = await seated();
+    const saves = await spread(2 * EXPLORED_SAVES_BURST, (server, i) =>
+      other.c
+        .at(server.url)
+        .post(
+          '/api/player/explored-tiles',
+          { worldId: 'default', exploredTiles: [{ chunkX: i, chunkY: 1, bits: explored }] },
+          { 'x-forwarded-for': other.address },
+        ),
+    );
+    // One save regained per 3 s: within the burst, none.
+    expect(saves.ok).toBe(EXPLORED_SAVES_BURST);
+    expect(saves.limited).toBe(EXPLORED_SAVES_BURST);
+  });
+
+  test('socket frames: reconnecting to the other process does not refill the bucket', async () => {
+    const { c } = await seated();
+    const first = TestSocket.open(p1.url, c.at(p1.url));
+    sockets.push(first);
+    await first.next('players_list');
+    // Most of the burst on process 1, each frame answered.
+    const spent = WS_RATE_BURST - 5;
+    for (let i = 0; i < spent; i++) first.send({ type: 'ping' });
+    await first.next('pong', () => first.received.filter((m) => m.type === 'pong').length >= spent, 5000).catch(() => {});
+    expect(first.received.filter((m) => m.type === 'pong').length).toBe(spent);
+    first.close();
+    await first.closed;
+    await Bun.sleep(300);
+    // On process 2, 30 more frames at once: within a fresh bucket's 40, but not within what is left of this one.
+    const second = TestSocket.open(p2.url, c.at(p2.url));
+    sockets.push(second);
+    await second.next('players_list');
+    for (let i = 0; i < 30; i++) second.send({ type: 'ping' });
+    expect((await second.closed).code).toBe(Close.rateLimited);
+  });
+
+  test('sign-ups from one address over both processes: SIGNUP_LIMIT_PER_ADDRESS holds once, then 429 with Retry-After', async () => {
+    const address = '203.0.113.77';
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await new TestClient((i % 2 ? p2 : p1).url).post(
+        '/api/auth/register',
+        { username: uniqueName('su'), password: 'correct horse battery' },
+        { 'x-forwarded-for': address },
+      );
+      statuses.push(res.status);
+      if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(9 * 60);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
+  });
+});
