@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { runDataSteps } from './data-steps.ts';
 import { LOCK_CONNECTION, SessionLocks } from './session-locks.ts';
 
 export type Schema = typeof schema;
@@ -200,7 +201,19 @@ async function pingWith(db: Db, timeoutMs = 2000): Promise<boolean> {
   }
 }
 
-/** Opens the database and brings its schema up to date with the committed migrations. */
-export function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.connectTimeoutS) : openPglite(options.dataDir ?? null);
+/**
+ * Opens the database and brings it up to date: the committed migrations, then the data steps they need
+ * (db/data-steps.ts: row changes computed in TypeScript, each once).
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.url
+    ? await openPostgres(options.url, options.connectTimeoutS)
+    : await openPglite(options.dataDir ?? null);
+  try {
+    await runDataSteps(database.db);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
 }

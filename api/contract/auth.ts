@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { safeString, text } from './text.ts';
+import { chosenName, safeString, text } from './text.ts';
 import COMMON_PASSWORD_LIST from './common-passwords.json' with { type: 'json' };
 import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN, USERNAME_RULE } from '../game/accounts.ts';
 
@@ -29,8 +29,8 @@ export const SESSION_COOKIE = 'wl_session';
 
 const username = safeString.narrow((s, ctx) => (USERNAME_PATTERN.test(s) ? true : ctx.mustBe(USERNAME_RULE)));
 const password = text(PASSWORD_MIN, PASSWORD_MAX);
-/** Trimmed, 1 to 32 characters. */
-const displayName = safeString.pipe((s) => s.trim()).to(`1 <= string <= ${DISPLAY_NAME_MAX}`);
+/** Normalised and checked by the name rules (api/contract/names.ts), then 1 to 32 characters. */
+const displayName = chosenName('Display names', DISPLAY_NAME_MAX);
 const optionalText = (max: number) => safeString.pipe((s) => s.trim()).to(`string <= ${max}`);
 
 /** The most common passwords of at least PASSWORD_MIN characters (lower-case), from public breach-frequency lists. */
@@ -53,7 +53,7 @@ export function passwordProblem(password: string, username: string): string | nu
 export const RegisterBody = type({
   username,
   password,
-  'displayName?': safeString.pipe((s) => s.trim()).to(`string <= ${DISPLAY_NAME_MAX}`),
+  'displayName?': chosenName('Display names', DISPLAY_NAME_MAX, 0),
   'email?': optionalText(254).narrow((s, ctx) =>
     s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s) ? true : ctx.mustBe('an email address'),
   ),

@@ -1,19 +1,31 @@
 import { type } from 'arktype';
 import { cleanName } from '../game/settlements.ts';
 import { idText } from './settlements.ts';
-import { safeString, worldIdText } from './text.ts';
+import { safeString, text, worldIdText } from './text.ts';
 
 /** Beds, invitations, kicks and respawn on the wire (spec section 7); the rules are in api/game/beds.ts. */
 
 /** The beds' texts live with their rules (plain, for the page); read them here too. */
 export { BED_TEXT } from '../game/beds.ts';
 
+/**
+ * The invitee: `inviteeId` (a player id, as the invite dialog's player list sends it) or `inviteePlayerName` (a
+ * username or display name, which must mean exactly one survivor: api/game/beds.ts). One of the two is required;
+ * with both, the id decides.
+ */
 export const InviteBody = type({
   worldId: worldIdText,
   settlementId: idText,
   buildingId: idText,
-  inviteePlayerName: safeString.pipe((s) => cleanName(s)).to('1 <= string <= 64'),
-});
+  'inviteePlayerName?': safeString.pipe((s) => cleanName(s)).to('1 <= string <= 64'),
+  'inviteeId?': text(1, 64),
+}).narrow(
+  (b, ctx) =>
+    b.inviteeId !== undefined ||
+    b.inviteePlayerName !== undefined ||
+    ctx.reject({ path: ['inviteePlayerName'], expected: 'a name, or inviteeId' }),
+);
+export type InviteBody = typeof InviteBody.infer;
 export const InvitationParams = type({ id: idText });
 
 export const BedInvitation = type({

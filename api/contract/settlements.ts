@@ -1,8 +1,8 @@
 import { type } from 'arktype';
 import { BIOME_NAMES } from '../../core-wasm/constants.ts';
-import { BUILDING_NAME_MAX, BUILDING_TYPES, CONTAINER_SUBTYPES, cleanName, SETTLEMENT_NAME_MAX } from '../game/settlements.ts';
+import { BUILDING_NAME_MAX, BUILDING_TYPES, CONTAINER_SUBTYPES, SETTLEMENT_NAME_MAX } from '../game/settlements.ts';
 import { InventoryItem, STORAGE_CATEGORIES } from './items.ts';
-import { safeString, text, worldIdText } from './text.ts';
+import { chosenName, text, worldIdText } from './text.ts';
 
 /**
  * Shelters, settlements, buildings and storage on the wire (spec section 7, "Settlements and buildings"): the
@@ -13,10 +13,6 @@ import { safeString, text, worldIdText } from './text.ts';
 /** The texts and offersCreateAnyway live with the settlement rules (plain, for the page); read them here too. */
 export { offersCreateAnyway, SETTLEMENT_TEXT } from '../game/settlements.ts';
 
-/** A name as players type it: trimmed (inner runs of spaces collapse), then 1..max characters. */
-function trimmedName(max: number) {
-  return safeString.pipe((s) => cleanName(s)).to(`1 <= string <= ${max}`);
-}
 const finite = type('number').narrow((n, ctx) => Number.isFinite(n) || ctx.mustBe('a finite number'));
 /** What the client displayed as the cost: read for logging only, the server computes the real one. */
 const ShownMaterials = type('Record<string, number>');
@@ -29,7 +25,7 @@ export const Category = type.enumerated(...STORAGE_CATEGORIES);
 export const BuildShelterBody = type({ worldId: worldIdText, x: finite, y: finite, 'materials?': ShownMaterials });
 export const CreateSettlementBody = type({
   worldId: worldIdText,
-  name: trimmedName(SETTLEMENT_NAME_MAX),
+  name: chosenName('Settlement names', SETTLEMENT_NAME_MAX),
   x: finite,
   y: finite,
   'poiId?': text(0, 80),
@@ -37,7 +33,7 @@ export const CreateSettlementBody = type({
 export const BuildingBody = type({
   type: type.enumerated(...BUILDING_TYPES),
   'subtype?': type.enumerated(...CONTAINER_SUBTYPES).or('null'),
-  name: trimmedName(BUILDING_NAME_MAX),
+  name: chosenName('Building names', BUILDING_NAME_MAX),
   'materials?': ShownMaterials,
   settlementId: idText,
   worldId: worldIdText,

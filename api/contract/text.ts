@@ -1,4 +1,5 @@
 import { type } from 'arktype';
+import { nameProblem, normaliseName } from './names.ts';
 
 /**
  * C0 controls (U+0000–U+001F), DEL and C1 controls (U+007F–U+009F). No field of this API carries any of them
@@ -26,3 +27,20 @@ export function text(min: number, max: number) {
 
 /** A world id, as every body, query and path that names a world carries it. */
 export const worldIdText = text(1, 64);
+
+/**
+ * A name people choose and others read (api/contract/names.ts): normalised (NFKC, spaces collapsed and trimmed),
+ * refused with `<label> <reason>` when it holds invisible, formatting or text-direction characters, stacks accents
+ * or has no letter, then `min`..`max` long. `min` 0 lets an empty name through (an optional field left blank).
+ */
+export function chosenName(label: string, max: number, min = 1) {
+  return safeString
+    .pipe((s) => normaliseName(s))
+    .to(
+      type(`${min} <= string <= ${max}`).narrow((s, ctx) => {
+        if (s === '') return true;
+        const problem = nameProblem(s);
+        return problem ? ctx.reject({ message: `${label} ${problem}` }) : true;
+      }),
+    );
+}

@@ -36,7 +36,11 @@ export function kickRefusal(
   return null;
 }
 
-/** Invitee names are matched on display name or username, regardless of case, after trimming. */
-export function nameKey(name: string): string {
-  return name.trim().toLowerCase();
+/**
+ * An invitation names its invitee by player id (the invite dialog's player list) or by name. A name must resolve
+ * to exactly one survivor: their username or display name (regardless of case), or a name that looks like one of
+ * them (the look-alike key of api/contract/name-key.ts); more than one, and the invitation is refused.
+ */
+export function severalCalled(name: string): string {
+  return `Several players are called ${name}, invite from the player list`;
 }

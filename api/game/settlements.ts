@@ -5,6 +5,7 @@
  */
 import { INTERACTION_RADIUS } from '../../core-wasm/constants.ts';
 import { itemDef, STORAGE_CATEGORIES, type StorageCategory } from './items.ts';
+import { normaliseName } from '../contract/names.ts';
 
 /** Item name → how many. */
 export type Materials = Readonly<Record<string, number>>;
@@ -119,9 +120,12 @@ export function categoryOf(itemName: string): StorageCategory {
   return itemDef(itemName)?.category ?? 'misc';
 }
 
-/** Trims a settlement or building name; the wire schema then checks its length. */
+/**
+ * A settlement, building or survivor's name as the server will read it (api/contract/names.ts normaliseName: NFKC,
+ * spaces collapsed and trimmed); the wire schema then applies the name rules and the length.
+ */
 export function cleanName(name: string): string {
-  return name.trim().replace(/\s+/g, ' ');
+  return normaliseName(name);
 }
 
 // ── Who manages ──────────────────────────────────────────────────────────────────────────────────────────────────

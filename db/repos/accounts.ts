@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { nameKey } from '../../api/contract/name-key.ts';
 import type { Db } from '../client.ts';
-import { loginAttempts, sessions, users } from '../schema/index.ts';
+import { loginAttempts, nameClaims, sessions, users } from '../schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Pick<UserRow, 'id' | 'username' | 'usernameKey' | 'passwordHash'> &
@@ -12,6 +13,30 @@ export interface AttemptLimit {
   limit: number;
 }
 export type AttemptReservation = { ok: true } | { ok: false; key: string; retryAfterMs: number };
+
+/** Which name of a new user, or which new display name, is already someone else's (by its look-alike key). */
+export type NameTaken = 'username' | 'similar-username' | 'display';
+export type Created = { ok: true; user: UserRow } | { ok: false; taken: NameTaken };
+export type Renamed = { ok: true; user: UserRow } | { ok: false; taken: 'display' | 'no-user' };
+
+/** Thrown inside a transaction to roll it back: the name is someone else's. */
+class NameIsTaken extends Error {
+  constructor(readonly taken: NameTaken) {
+    super(`name taken: ${taken}`);
+  }
+}
+
+/**
+ * Claims `key` for `userId` (kind `kind`) inside a transaction: true when the key is now (or already was) the
+ * user's, false when another user holds it. The key is the table's primary key, so of two transactions claiming
+ * one key at once the second waits for the first and then finds it taken.
+ */
+async function claimName(tx: Pick<Db, 'insert' | 'select'>, key: string, userId: string, kind: 'username' | 'display') {
+  const inserted = await tx.insert(nameClaims).values({ key, userId, kind }).onConflictDoNothing().returning();
+  if (inserted.length > 0) return true;
+  const [holder] = await tx.select({ userId: nameClaims.userId }).from(nameClaims).where(eq(nameClaims.key, key));
+  return holder?.userId === userId;
+}
 
 /** Thrown inside the reservation transaction to roll back the counters already taken. */
 class NoRoom extends Error {
@@ -39,11 +64,33 @@ export function accountsRepo(db: Db) {
     await db.delete(loginAttempts).where(inArray(loginAttempts.key, batch));
   }
 
+  /**
+   * Inserts the user and claims the look-alike keys (nameKey) of their names, all or nothing: refused when the username is
+   * taken (unique key), or its key or the display name's is another survivor's name (name_claims).
+   */
+  async function register(user: NewUser): Promise<Created> {
+    const keys = { username: nameKey(user.username), display: user.displayName ? nameKey(user.displayName) : null };
+    try {
+      return await db.transaction(async (tx) => {
+        const [row] = await tx.insert(users).values(user).onConflictDoNothing({ target: users.usernameKey }).returning();
+        if (!row) throw new NameIsTaken('username');
+        if (!(await claimName(tx, keys.username, row.id, 'username'))) throw new NameIsTaken('similar-username');
+        if (keys.display !== null && !(await claimName(tx, keys.display, row.id, 'display'))) throw new NameIsTaken('display');
+        return { ok: true as const, user: row };
+      });
+    } catch (err) {
+      if (err instanceof NameIsTaken) return { ok: false, taken: err.taken };
+      throw err;
+    }
+  }
+
   return {
-    /** Inserts the user; answers null when the username is taken (unique key), without throwing. */
+    register,
+
+    /** `register` for callers that only need the row: null when any of the names is taken. */
     async createUser(user: NewUser): Promise<UserRow | null> {
-      const rows = await db.insert(users).values(user).onConflictDoNothing({ target: users.usernameKey }).returning();
-      return rows[0] ?? null;
+      const created = await register(user);
+      return created.ok ? created.user : null;
     },
 
     async findUserByUsernameKey(usernameKey: string): Promise<UserRow | null> {
@@ -56,9 +103,25 @@ export function accountsRepo(db: Db) {
       return rows[0] ?? null;
     },
 
-    async updateDisplayName(id: string, displayName: string): Promise<UserRow | null> {
-      const rows = await db.update(users).set({ displayName }).where(eq(users.id, id)).returning();
-      return rows[0] ?? null;
+    /**
+     * Sets the display name and moves the user's display-name claim to its look-alike key, in one transaction:
+     * refused (nothing changes) when another survivor's username or display name has that key.
+     */
+    async updateDisplayName(id: string, displayName: string): Promise<Renamed> {
+      const key = nameKey(displayName);
+      try {
+        return await db.transaction(async (tx) => {
+          const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+          if (!locked) return { ok: false as const, taken: 'no-user' as const };
+          await tx.delete(nameClaims).where(and(eq(nameClaims.userId, id), eq(nameClaims.kind, 'display')));
+          if (!(await claimName(tx, key, id, 'display'))) throw new NameIsTaken('display');
+          const [row] = await tx.update(users).set({ displayName }).where(eq(users.id, id)).returning();
+          return { ok: true as const, user: row! };
+        });
+      } catch (err) {
+        if (err instanceof NameIsTaken) return { ok: false, taken: 'display' };
+        throw err;
+      }
     },
 
     async createSession(tokenHash: string, userId: string, expiresAt: Date): Promise<void> {

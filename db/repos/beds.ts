@@ -1,6 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { nameKey } from '../../api/contract/name-key.ts';
+import { normaliseName } from '../../api/contract/names.ts';
 import type { Db } from '../client.ts';
-import { bedAssignments, bedInvitations, buildings, settlements, users } from '../schema/index.ts';
+import { bedAssignments, bedInvitations, buildings, nameClaims, settlements, users } from '../schema/index.ts';
 import type { Tx } from './actions.ts';
 
 export type InvitationRow = typeof bedInvitations.$inferSelect;
@@ -32,14 +34,29 @@ export function bedOps(tx: Tx) {
       const [i] = await tx.select().from(bedInvitations).where(eq(bedInvitations.id, id)).for('update');
       return i ?? null;
     },
-    /** The user a display name or username names (case-insensitive), or null. Display names win. */
-    async userNamed(key: string): Promise<{ id: string; name: string } | null> {
+    /**
+     * Every survivor a typed name may mean (at most a few; more than one is ambiguous): those whose username or
+     * display name it is, regardless of case, and the one whose username or display name looks like it
+     * (name_claims, by nameKey). Names stored before the name rules may still be shared; a claim is never.
+     */
+    async usersNamed(name: string): Promise<{ id: string; name: string }[]> {
+      const exact = normaliseName(name).toLowerCase();
+      const claimed = tx
+        .select({ userId: nameClaims.userId })
+        .from(nameClaims)
+        .where(eq(nameClaims.key, nameKey(name)));
+      return tx
+        .select({ id: users.id, name: shown(users) })
+        .from(users)
+        .where(or(eq(users.usernameKey, exact), sql`lower(${users.displayName}) = ${exact}`, inArray(users.id, claimed)))
+        .orderBy(asc(users.createdAt))
+        .limit(3);
+    },
+    async userWithId(id: string): Promise<{ id: string; name: string } | null> {
       const [u] = await tx
         .select({ id: users.id, name: shown(users) })
         .from(users)
-        .where(sql`lower(${users.displayName}) = ${key} or ${users.usernameKey} = ${key}`)
-        .orderBy(sql`(lower(${users.displayName}) = ${key}) desc`)
-        .limit(1);
+        .where(eq(users.id, id));
       return u ?? null;
     },
     async insertInvitation(row: typeof bedInvitations.$inferInsert): Promise<InvitationRow> {

@@ -1,3 +1,4 @@
+import { nameKey } from '../../api/contract/name-key.ts';
 import { and, asc, between, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
@@ -164,16 +165,21 @@ export function settlementOps(tx: Tx) {
         );
     },
 
+    /** The settlement of this world whose name looks like `name` (same nameKey), if any. */
     async settlementNamed(worldId: string, name: string): Promise<SettlementRow | null> {
       const [s] = await tx
         .select()
         .from(settlements)
-        .where(and(eq(settlements.worldId, worldId), sql`lower(${settlements.name}) = lower(${name})`));
+        .where(and(eq(settlements.worldId, worldId), eq(settlements.nameKey, nameKey(name))));
       return s ?? null;
     },
 
-    async insertSettlement(row: typeof settlements.$inferInsert): Promise<SettlementRow> {
-      const [s] = await tx.insert(settlements).values(row).returning();
+    /** Inserts the settlement with its name's look-alike key (unique per world: settlements_name_key_uq). */
+    async insertSettlement(row: Omit<typeof settlements.$inferInsert, 'nameKey'>): Promise<SettlementRow> {
+      const [s] = await tx
+        .insert(settlements)
+        .values({ ...row, nameKey: nameKey(row.name) })
+        .returning();
       return s!;
     },
 

@@ -12,6 +12,35 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/**
+ * Every name a survivor is known by, as its look-alike key (api/contract/name-key.ts: NFKC, case-folded, the Unicode
+ * confusables skeleton): a username and, when set, a display name. The key is the primary key, so no two
+ * survivors can be called alike, whether by username or display name, even by requests in flight at the same time.
+ * A display name whose key is the survivor's own username key needs no row of its own. Usernames older than this
+ * table that look like an earlier one have no row (they still sign in; an invitation by such a name is refused as
+ * ambiguous).
+ */
+export const nameClaims = pgTable(
+  'name_claims',
+  {
+    key: text('key').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['username', 'display'] }).notNull(),
+  },
+  (t) => [index('name_claims_user_idx').on(t.userId, t.kind)],
+);
+
+/**
+ * One-time data steps that run after the SQL migrations (db/data-steps.ts), each recorded here once done, so that
+ * a step computed in TypeScript (a Unicode skeleton, say) fills the rows of an older database exactly once.
+ */
+export const dataSteps = pgTable('data_steps', {
+  name: text('name').primaryKey(),
+  doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const sessions = pgTable(
   'sessions',
   {

@@ -39,13 +39,18 @@ export const shelters = pgTable(
   ],
 );
 
-/** A named settlement at a shelter. Names are unique per world regardless of case. */
+/**
+ * A named settlement at a shelter. Names are unique per world by their look-alike key (`nameKey`: regardless of
+ * case, width, invisible characters and confusable letters such as Cyrillic о for Latin o).
+ */
 export const settlements = pgTable(
   'settlements',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     worldId: text('world_id').notNull(),
     name: text('name').notNull(),
+    /** nameKey(name) (api/contract/name-key.ts); filled for older rows by the data step after migration 0015. */
+    nameKey: text('name_key'),
     shelterId: integer('shelter_id')
       .notNull()
       .references(() => shelters.id),
@@ -61,7 +66,7 @@ export const settlements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('settlements_name_uq').on(t.worldId, sql`lower(${t.name})`),
+    uniqueIndex('settlements_name_key_uq').on(t.worldId, t.nameKey),
     unique('settlements_shelter_uq').on(t.shelterId),
     index('settlements_region_idx').on(t.worldId, t.chunkX, t.chunkY),
     index('settlements_founder_idx').on(t.founderId, t.worldId),

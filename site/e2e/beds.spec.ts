@@ -3,8 +3,9 @@ import type { SettlementView } from '../../api/contract/settlements.ts';
 import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
 
 /**
- * Two survivors share a settlement: A (desktop) founds one with two beds and invites B by name; B (on a phone)
- * accepts under Your Settlements and manages it from afar (the list is world-wide, no walk needed); A kicks B.
+ * Two survivors share a settlement: A (desktop) founds one with two beds and invites B, picked from the player
+ * list (later again by name); B (on a phone) accepts under Your Settlements and manages it from afar (the list is
+ * world-wide, no walk needed); A kicks B.
  * The starter kit covers the shelter (3/2/1) and two beds (2+3 Wood Planks, 3+5 Cloth Scraps).
  */
 const test = base.extend<Record<never, never>, { kitServer: E2EServer }>({
@@ -22,9 +23,10 @@ const test = base.extend<Record<never, never>, { kitServer: E2EServer }>({
   ],
 });
 
-async function enterGame(page: Page, server: E2EServer, displayName: string): Promise<void> {
+async function enterGame(page: Page, server: E2EServer, displayName: string): Promise<string> {
+  const username = uniqueUser('bd');
   const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser('bd'), password: 'correct horse battery', displayName },
+    data: { username, password: 'correct horse battery', displayName },
   });
   expect(res.status()).toBe(201);
   expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
@@ -32,9 +34,10 @@ async function enterGame(page: Page, server: E2EServer, displayName: string): Pr
   // A loaded machine (2 cores, a CI run alongside) can be slow to bring the world up.
   await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
   await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2, undefined, { timeout: 30_000 });
+  return username;
 }
 
-test('A invites B to a bed by name; B accepts and manages the settlement; A kicks B after confirming', async ({
+test('A invites B to a bed, picked from the player list; B accepts and manages the settlement; A kicks B after confirming', async ({
   browser,
   kitServer: server,
 }) => {
@@ -48,7 +51,7 @@ test('A invites B to a bed by name; B accepts and manages the settlement; A kick
     browser.newContext({ viewport: { width: 390, height: 844 } }),
   ]);
   const [pageA, pageB] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
-  await Promise.all([enterGame(pageA, server, founder), enterGame(pageB, server, guest)]);
+  const [, guestUser] = await Promise.all([enterGame(pageA, server, founder), enterGame(pageB, server, guest)]);
 
   // ── A founds a settlement with two beds ──────────────────────────────────────────────────────────────────────
   const toastsA = pageA.getByRole('region', { name: 'Notifications (F8)' });
@@ -74,7 +77,7 @@ test('A invites B to a bed by name; B accepts and manages the settlement; A kick
   await expect(own.getByRole('button', { name: 'Leave bed' })).toBeVisible();
   await expect(own.getByRole('button', { name: /Kick/ })).toHaveCount(0);
 
-  // ── The invite dialog: empty names are not sent, a refusal shows the server's reason ─────────────────────────
+  // ── The invite dialog: empty names are not sent, a refusal shows the server's reason, B is picked from the list ─
   await bunk.getByRole('button', { name: 'Invite a survivor to Bunk' }).click();
   const invite = pageA.getByRole('dialog', { name: 'Invite to Bunk' });
   await expect(invite).toBeVisible();
@@ -89,7 +92,17 @@ test('A invites B to a bed by name; B accepts and manages the settlement; A kick
   await expect(toastsA).toContainText('Failed to send invitation');
   await expect(toastsA).toContainText(`No survivor is called Nobody ${tag}`);
   await expect(invite.getByRole('alert')).toContainText(`No survivor is called Nobody ${tag}`);
-  await field.fill(`  ${guest}  `);
+  await expect(invite.getByTestId('invitees-empty')).toBeVisible();
+  // The list offers the survivors online, each with display name and username (never A, who sends it); typing
+  // filters it, and the one picked is invited by id: a look-alike name cannot redirect the invitation.
+  await field.fill('');
+  const option = invite.getByRole('radio', { name: `${guest} (@${guestUser}), online` });
+  await expect(option).toBeVisible({ timeout: 15_000 });
+  await expect(invite.getByRole('radio', { name: new RegExp(founder) })).toHaveCount(0);
+  await field.fill(`  ${guest.toUpperCase()}  `);
+  await expect(invite.getByRole('radio')).toHaveCount(1);
+  await option.check();
+  await expect(invite.getByText(`@${guestUser}`)).toBeVisible();
   await send.click();
   await expect(toastsA).toContainText('Invitation sent successfully');
   await expect(invite).toBeHidden();

@@ -6,7 +6,7 @@ import type { UserRow } from '../../../db/repos/accounts.ts';
 import type { Services } from '../../services.ts';
 import { clientAddress } from './client-address.ts';
 import { PasswordHasher } from './passwords.ts';
-import { login, register } from './service.ts';
+import { login, NAME_TAKEN, register } from './service.ts';
 import { currentUser, hashSessionToken, sessionPlugin, startSession, toAuthUser } from './session.ts';
 
 /**
@@ -65,11 +65,15 @@ export function authModule(services: Services, hooks: { renamed?: (user: UserRow
     .patch(
       '/user/display-name',
       async ({ user, body }) => {
-        const updated = await services.repos.accounts.updateDisplayName(user.id, body.displayName);
-        if (!updated) return httpError(404, 'User not found');
-        hooks.renamed?.(updated);
-        return toAuthUser(updated);
+        const renamed = await services.repos.accounts.updateDisplayName(user.id, body.displayName);
+        if (!renamed.ok) {
+          return renamed.taken === 'no-user'
+            ? httpError(404, 'User not found')
+            : httpError(409, NAME_TAKEN.display(body.displayName));
+        }
+        hooks.renamed?.(renamed.user);
+        return toAuthUser(renamed.user);
       },
-      { auth: true, body: DisplayNameBody, response: { 200: AuthUser, ...errorResponses(400, 401, 404) } },
+      { auth: true, body: DisplayNameBody, response: { 200: AuthUser, ...errorResponses(400, 401, 404, 409) } },
     );
 }

@@ -19,6 +19,17 @@ const busy: Later = { ok: false, status: 503, message: BUSY_MESSAGE, retryAfterS
 
 export const WRONG_CREDENTIALS = 'Invalid username or password';
 
+/**
+ * 409s for names: survivors' usernames and display names are unique together by their look-alike key
+ * (api/contract/name-key.ts), so nobody can pass for somebody else, in an invitation or on the map.
+ */
+export const NAME_TAKEN = {
+  username: () => 'That username is already taken',
+  'similar-username': () => 'That username looks like another survivor’s name; choose another',
+  display: (name: string) =>
+    `Another survivor is already called ${name} (or something that looks like it); choose another display name`,
+} as const;
+
 /** The 429 message: which counter is full and when it frees up. */
 export function tooManyFailures(counter: 'account' | 'address', retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
@@ -95,7 +106,7 @@ export async function register(
     if (limit > 0) await accounts.settleLoginSuccess([], [key], now, SIGNUP_WINDOW_MS);
     return busy;
   }
-  const user = await services.repos.accounts.createUser({
+  const created = await services.repos.accounts.register({
     id: crypto.randomUUID(),
     username: body.username,
     usernameKey: usernameKey(body.username),
@@ -103,8 +114,8 @@ export async function register(
     displayName: body.displayName || null,
     email: body.email || null,
   });
-  if (!user) return { ok: false, status: 409, message: 'That username is already taken' };
-  return { ok: true, user };
+  if (!created.ok) return { ok: false, status: 409, message: NAME_TAKEN[created.taken](body.displayName ?? '') };
+  return { ok: true, user: created.user };
 }
 
 /**

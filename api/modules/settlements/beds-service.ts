@@ -1,7 +1,7 @@
 import type { UserRow } from '../../../db/repos/accounts.ts';
 import type { SettlementFacts, SettlementOps } from '../../../db/repos/settlements.ts';
-import { BED_TEXT, type BedInvitation } from '../../contract/beds.ts';
-import { canInvite, kickRefusal, nameKey } from '../../game/beds.ts';
+import { BED_TEXT, type BedInvitation, type InviteBody } from '../../contract/beds.ts';
+import { canInvite, kickRefusal, severalCalled } from '../../game/beds.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
@@ -68,15 +68,28 @@ export class BedService {
     }
   }
 
-  async invite(user: UserRow, body: { worldId: string; settlementId: string; buildingId: string; inviteePlayerName: string }) {
+  /** The one survivor the invitation names: by id (the player list), else by a name that must mean exactly one. */
+  private async invitee(ops: SettlementOps, body: InviteBody): Promise<{ id: string; name: string }> {
+    if (body.inviteeId) {
+      const byId = await ops.beds.userWithId(body.inviteeId);
+      if (!byId) throw new HttpError(404, 'That survivor does not exist');
+      return byId;
+    }
+    const name = body.inviteePlayerName ?? '';
+    const named = await ops.beds.usersNamed(name);
+    if (named.length === 0) throw new HttpError(404, `No survivor is called ${name}`);
+    if (named.length > 1) throw new HttpError(409, severalCalled(name));
+    return named[0]!;
+  }
+
+  async invite(user: UserRow, body: InviteBody) {
     await this.settlements.world(body.worldId);
     const { result, facts } = await this.inSettlement(Number(body.settlementId), async (ops, s) => {
       if (s.worldId !== body.worldId) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
       if (!canInvite(user.id, s)) throw new HttpError(403, `Only members of ${s.name} can invite to its beds`);
       const bed = await ops.beds.bed(Number(body.buildingId));
       if (!bed || bed.settlementId !== s.id) throw new HttpError(404, `There is no such bed in ${s.name}`);
-      const invitee = await ops.beds.userNamed(nameKey(body.inviteePlayerName));
-      if (!invitee) throw new HttpError(404, `No survivor is called ${body.inviteePlayerName}`);
+      const invitee = await this.invitee(ops, body);
       if (invitee.id === user.id) throw new HttpError(409, 'You cannot invite yourself');
       if (s.bedHolders.includes(invitee.id)) throw new HttpError(409, `${invitee.name} already has a bed in ${s.name}`);
       if (await ops.beds.occupant(bed.id)) throw new HttpError(409, `${bed.name} is already taken`);

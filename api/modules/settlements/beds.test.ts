@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
 import { loadCoreForBun } from '../../../core-wasm/index.ts';
+import { users } from '../../../db/schema/index.ts';
 import { BED_BASE_COST, scaledCost } from '../../game/settlements.ts';
 import { backends } from '../../testing/databases.ts';
 import { TestSocket } from '../../testing/live.ts';
@@ -16,7 +18,7 @@ describe.each(backends())('beds, invitations, kicks and respawn on %s', (backend
   let f: SettlementFixture;
 
   beforeAll(async () => {
-    server = await startTestServer(backend, { worldSeed: SEED, seatTimeoutMs: 24 * 3600_000 });
+    server = await startTestServer(backend, { worldSeed: SEED, seatTimeoutMs: 24 * 3600_000, maxPlayers: 100 });
     f = new SettlementFixture(server, openSpots(await loadCoreForBun(), SEED));
   });
   afterAll(() => server.stop());
@@ -84,6 +86,71 @@ describe.each(backends())('beds, invitations, kicks and respawn on %s', (backend
     expect(await invitations(b)).toEqual([]);
     expect((await b.post(`/api/bed-invitations/${inv!.id}/accept`)).status).toBe(404);
     ws.ws.close();
+  });
+
+  test('an invitation by name reaches exactly one survivor: no impostor by display name, an ambiguous name is refused', async () => {
+    const {
+      a,
+      at,
+      settlement,
+      beds: [, spare],
+    } = await withBeds(2);
+    const victim = await f.playerAt({ x: at.x + 30, y: at.y });
+    const impostor = await f.playerAt({ x: at.x - 30, y: at.y });
+    // Issue 25 item 4: the impostor took the victim's username as display name, and invitations by it went to them.
+    const taken = await impostor.patch('/api/user/display-name', { displayName: victim.username });
+    expect(taken.status).toBe(409);
+    expect((await invite(a, settlement.id, spare!, victim.username)).status).toBe(200);
+    expect((await invitations(victim)).map((i) => i.buildingId)).toEqual([spare!]);
+    expect(await invitations(impostor)).toEqual([]);
+    await a.request('DELETE', `/api/bed-invitations/${(await invitations(victim))[0]!.id}`);
+
+    // A name stored before the rules may still be shared: the invitation is refused rather than guessed.
+    await server.database.db.update(users).set({ displayName: victim.username.toUpperCase() }).where(eq(users.id, impostor.id));
+    const ambiguous = await invite(a, settlement.id, spare!, victim.username);
+    expect(ambiguous.status).toBe(409);
+    expect((await ambiguous.json()).message).toBe(`Several players are called ${victim.username}, invite from the player list`);
+    expect(await invitations(impostor)).toEqual([]);
+    expect(await invitations(victim)).toEqual([]);
+
+    // From the player list the invitation names the survivor by id: no doubt who is meant.
+    expect(
+      (await a.post('/api/bed-invitations', { worldId: W, settlementId: settlement.id, buildingId: spare, inviteeId: 'nobody' }))
+        .status,
+    ).toBe(404);
+    const byId = await a.post('/api/bed-invitations', {
+      worldId: W,
+      settlementId: settlement.id,
+      buildingId: spare,
+      inviteeId: victim.id,
+    });
+    expect(byId.status).toBe(200);
+    expect((await invitations(victim)).map((i) => i.buildingId)).toEqual([spare!]);
+    expect(await invitations(impostor)).toEqual([]);
+    expect((await a.post('/api/bed-invitations', { worldId: W, settlementId: settlement.id, buildingId: spare })).status).toBe(
+      400,
+    );
+  });
+
+  test("only members read a settlement's pending invitations (who, from whom, when), like its storage", async () => {
+    const {
+      a,
+      at,
+      settlement,
+      beds: [, spare],
+    } = await withBeds(2);
+    const b = await f.playerAt({ x: at.x + 30, y: at.y });
+    const outsider = await f.playerAt({ x: at.x - 30, y: at.y });
+    await invite(a, settlement.id, spare!, b.username);
+    const path = `/api/settlements/${settlement.id}/pending-invitations`;
+    // Neither a passer-by nor the invitee (not a member until they accept) sees the list.
+    for (const c of [outsider, b]) {
+      const res = await c.get(path);
+      expect(res.status).toBe(403);
+      expect(JSON.stringify(await res.json())).not.toContain(b.username);
+    }
+    expect((await a.json(a.get(path))).pendingInvitations).toHaveLength(1);
+    expect((await outsider.get('/api/settlements/999999/pending-invitations')).status).toBe(404);
   });
 
   test('reject and withdraw leave the bed vacant; withdrawing needs a member', async () => {

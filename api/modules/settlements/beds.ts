@@ -43,7 +43,7 @@ export function bedsModule(services: Services, beds: BedService, queries: Settle
       params: InvitationParams,
       response: { 200: MessageBody, ...writes },
     })
-    .get('/settlements/:id/pending-invitations', ({ params }) => queries.pendingInvitations(params.id), {
+    .get('/settlements/:id/pending-invitations', ({ user, params }) => queries.pendingInvitations(user, params.id), {
       game: true,
       params: IdParams,
       response: { 200: PendingInvitations, ...reads },

@@ -53,10 +53,16 @@ export class SettlementQueries {
     return { buildings: (await this.repo.buildings(s.id)).map(toBuildingView) };
   }
 
-  /** Only the settlement's managers see what its containers hold. */
-  async storage(user: UserRow, id: string): Promise<{ storage: StorageEntry[] }> {
+  /** The settlement, provided the user manages it (a member); else 403. */
+  private async managed(user: UserRow, id: string) {
     const s = await this.found(id);
     if (!canManage(user.id, s)) throw new HttpError(403, `You do not manage ${s.name}: only players with a bed there can`);
+    return s;
+  }
+
+  /** Only the settlement's managers see what its containers hold. */
+  async storage(user: UserRow, id: string): Promise<{ storage: StorageEntry[] }> {
+    const s = await this.managed(user, id);
     const [buildings, rows] = await Promise.all([this.repo.buildings(s.id), this.repo.storage(s.id)]);
     return { storage: toStorage(buildings, rows) };
   }
@@ -83,8 +89,9 @@ export class SettlementQueries {
     };
   }
 
-  async pendingInvitations(id: string) {
-    const s = await this.found(id);
+  /** Who is invited, by whom and when: the members' business only, like the storage. */
+  async pendingInvitations(user: UserRow, id: string) {
+    const s = await this.managed(user, id);
     return { pendingInvitations: (await this.services.repos.beds.pendingIn(s.id)).map(toInvitationView) };
   }
 }

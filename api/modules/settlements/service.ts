@@ -37,6 +37,12 @@ import { toBuildingView } from './views.ts';
 
 export const SETTLEMENT_NOT_FOUND = 'Settlement not found';
 
+/** Founding on a shelter someone else built (and paid for): only its builder may (403). */
+export function shelterNotYours(poiName: string | null): string {
+  const only = 'was built by another survivor: only its builder can found a settlement on it';
+  return poiName ? `The shelter at ${poiName} ${only}` : `This shelter ${only}; build one of your own`;
+}
+
 export function chunkRange(cx: number, cy: number, radius: number): ChunkRange {
   return { cx0: cx - radius, cx1: cx + radius, cy0: cy - radius, cy1: cy + radius };
 }
@@ -211,10 +217,12 @@ export class SettlementService {
       const near = (await ops.sheltersInChunks(worldId, rangeAround(pos.x, pos.y, SHELTER_REACH)))
         .filter((s) => (poi ? s.poiId === poi.id : dist(s, pos) <= SHELTER_REACH))
         .sort((a, b) => dist(a, pos) - dist(b, pos));
-      const shelter = near[0];
+      // The founder's own shelter when one is in reach; someone else's is theirs to found on (they paid for it).
+      const shelter = near.find((s) => s.builtBy === user.id) ?? near[0];
       if (!shelter) {
         throw new HttpError(409, poi ? `${poi.name} has no shelter yet: build one first` : 'Build a shelter here first');
       }
+      if (shelter.builtBy !== user.id) throw new HttpError(403, shelterNotYours(poi?.name ?? null));
       const taken = await ops.settlementAtShelter(shelter.id);
       if (taken) throw new HttpError(409, `This shelter already belongs to ${taken.name}`);
       const named = await ops.settlementNamed(worldId, body.name);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq, sql } from 'drizzle-orm';
-import { chunkOfWorld, type Core, loadCoreForBun, tileOfWorld } from '../../../core-wasm/index.ts';
+import { chunkOfWorld, type Core, loadCoreForBun, tileCentre, tileOfWorld } from '../../../core-wasm/index.ts';
 import { buildings, storageItems } from '../../../db/schema/index.ts';
 import { IMPASSABLE } from '../../contract/world.ts';
 import {
@@ -21,6 +21,7 @@ import { startTestServer, type TestServer } from '../../testing/server.ts';
 
 const SEED = 4242;
 const W = 'default';
+const tileCentreOf = (x: number) => tileCentre(tileOfWorld(x));
 
 describe.each(backends())('shelters, settlements, buildings and storage on %s', (backend) => {
   let server: TestServer;
@@ -28,7 +29,7 @@ describe.each(backends())('shelters, settlements, buildings and storage on %s', 
   let f: SettlementFixture;
 
   beforeAll(async () => {
-    server = await startTestServer(backend, { worldSeed: SEED, seatTimeoutMs: 24 * 3600_000 });
+    server = await startTestServer(backend, { worldSeed: SEED, seatTimeoutMs: 24 * 3600_000, maxPlayers: 100 });
     core = await loadCoreForBun();
     f = new SettlementFixture(server, openSpots(core, SEED));
     expect(f.spots.length).toBeGreaterThan(12);
@@ -160,6 +161,88 @@ describe.each(backends())('shelters, settlements, buildings and storage on %s', 
     const mine = await c.json(c.get('/api/player/settlements?worldId=default'));
     expect(mine.map((m: { name: string }) => m.name)).toEqual([name]);
     expect(await d.json(d.get('/api/player/settlements?worldId=default'))).toEqual([]);
+  });
+
+  test("only a shelter's builder founds a settlement on it (403 for others, nothing written); the builder then can", async () => {
+    // Issue 25 item 3: B, standing 10 units from A's shelter, founded on it and A got 409.
+    const at = spot();
+    const a = await playerAt(at);
+    const b = await playerAt({ x: at.x + 10, y: at.y });
+    await giveAll(a, SHELTER_COST);
+    const built = await a.json(a.post('/api/build-shelter', { worldId: W, ...at, materials: SHELTER_COST }));
+    const sniped = await b.post('/api/settlements', { worldId: W, name: uniqueName('Sniped'), x: at.x + 10, y: at.y });
+    expect(sniped.status).toBe(403);
+    expect((await sniped.json()).message).toBe(
+      'This shelter was built by another survivor: only its builder can found a settlement on it; build one of your own',
+    );
+    expect(await b.json(b.get('/api/player/settlements?worldId=default'))).toEqual([]);
+    const name = uniqueName('Earned');
+    const mine = await a.post('/api/settlements', { worldId: W, name, ...at });
+    expect(mine.status).toBe(200);
+    expect(await mine.json()).toMatchObject({ name, founderId: a.id, status: 'manageable' });
+    const shelters = await a.json(
+      a.get(`/api/world/default/shelters?centerChunkX=${chunkOfWorld(at.x)}&centerChunkY=${chunkOfWorld(at.y)}&chunkRadius=0`),
+    );
+    expect(shelters.find((s: { id: string }) => s.id === built.shelter.id).settlementId).not.toBeNull();
+
+    // With a shelter of their own in reach too, B founds on theirs, never on A's nearer one.
+    const spot2 = spot();
+    const c = await playerAt(spot2);
+    const d = await playerAt({ x: spot2.x + 25, y: spot2.y });
+    await giveAll(c, SHELTER_COST);
+    await giveAll(d, SHELTER_COST);
+    expect((await c.post('/api/build-shelter', { worldId: W, ...spot2 })).status).toBe(200);
+    expect((await d.post('/api/build-shelter', { worldId: W, x: spot2.x + 25, y: spot2.y })).status).toBe(200);
+    const between = { x: spot2.x + 10, y: spot2.y }; // 10 from C's shelter, 15 from D's
+    expect((await d.json(d.post('/api/player/move?worldId=default', between))).accepted).toBe(true);
+    const own = await d.json(d.post('/api/settlements', { worldId: W, name: uniqueName('Own'), ...between }));
+    expect(own).toMatchObject({ founderId: d.id, x: tileCentreOf(spot2.x + 25) });
+  });
+
+  test("a POI's shelter is its builder's to found on; others get 403", async () => {
+    const poi = core
+      .pois(SEED, -1, 0)
+      .concat(core.pois(SEED, 0, -1), core.pois(SEED, -1, -1))
+      .find((p) => !IMPASSABLE.has(core.biomeAt(SEED, tileOfWorld(p.worldX), tileOfWorld(p.worldY))))!;
+    const a = await playerAt({ x: poi.worldX, y: poi.worldY });
+    const b = await playerAt({ x: poi.worldX + 5, y: poi.worldY });
+    await giveAll(a, SHELTER_COST);
+    expect((await a.post('/api/build-shelter', { worldId: W, x: poi.worldX, y: poi.worldY })).status).toBe(200);
+    const body = { worldId: W, x: poi.worldX + 5, y: poi.worldY, poiId: poi.id };
+    const sniped = await b.post('/api/settlements', { ...body, name: uniqueName('Sniped') });
+    expect(sniped.status).toBe(403);
+    expect((await sniped.json()).message).toBe(
+      `The shelter at ${poi.name} was built by another survivor: only its builder can found a settlement on it`,
+    );
+    const s = await a.post('/api/settlements', { ...body, x: poi.worldX, name: uniqueName('Kept') });
+    expect(s.status).toBe(200);
+    expect((await s.json()).founderId).toBe(a.id);
+  });
+
+  test('settlement names follow the name rules and are unique per world by look-alike key (Cyrillic, zero-width)', async () => {
+    const first = await founded();
+    const base = first.settlement.name;
+    const at = spot();
+    const c = await playerAt(at);
+    await giveAll(c, SHELTER_COST);
+    expect((await c.post('/api/build-shelter', { worldId: W, ...at })).status).toBe(200);
+    const found = (name: string) => c.post('/api/settlements', { worldId: W, name, ...at });
+    // Issue 25 item 7: a Cyrillic о or a trailing zero-width space passed the uniqueness rule.
+    const cyrillic = await found(base.replace(/a/g, 'а').replace(/o/g, 'о'));
+    expect(cyrillic.status).toBe(409);
+    expect((await cyrillic.json()).message).toBe(`A settlement named ${base} already exists`);
+    for (const lookalike of [base.toUpperCase(), `Ｈ${base.slice(1)}`, base.replace(/_/, '＿')]) {
+      expect((await found(lookalike)).status).toBe(409);
+    }
+    for (const bad of [`${base}\u200b`, '\u200b\u200b', '\u3164', `\u202e${base}`, `a${'\u0301'.repeat(31)}`, '42']) {
+      const res = await found(bad);
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toMatch(/^Invalid request: Settlement names /);
+    }
+    expect(await c.json(c.get('/api/player/settlements?worldId=default'))).toEqual([]);
+    const ok = await found(`  Ｎｅｗ   ${base}  `);
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).name).toBe(`New ${base}`);
   });
 
   test('buildings: the server charges base × (1 + 0.5 n), the founder takes the first bed, bad kinds are 400', async () => {

@@ -41,14 +41,30 @@ export const $onlineList = computed($online, (online) =>
     .sort((a, b) => a.name.localeCompare(b.name)),
 );
 
+/**
+ * Every survivor seen online in this world since the page loaded, by id, whether still online or not: the names
+ * the player knows (the invite dialog offers them with the online ones).
+ */
+export const $seen = atom<ReadonlyMap<string, LivePlayer>>(new Map());
+
+function remember(players: readonly LivePlayer[]): void {
+  const seen = $seen.get();
+  if (players.every((p) => seen.get(p.id) === p)) return;
+  const next = new Map(seen);
+  for (const p of players) next.set(p.id, { ...next.get(p.id), ...p });
+  $seen.set(next);
+}
+
 export function setOnline(players: LivePlayer[]): void {
   $online.set(new Map(players.map((p) => [p.id, p])));
+  remember(players);
 }
 
 export function upsertOnline(player: LivePlayer): void {
   const next = new Map($online.get());
   next.set(player.id, { ...next.get(player.id), ...player });
   $online.set(next);
+  remember([player]);
 }
 
 export function removeOnline(playerId: string): void {
@@ -110,6 +126,7 @@ export function resetGameStores(): void {
   $mapDrawn.set(false);
   $connection.set('connecting');
   $online.set(new Map());
+  $seen.set(new Map());
   $gameLog.set([]);
   $readout.set({ x: 0, y: 0, zoom: 1, panned: false });
   $mobilePanel.set(null);

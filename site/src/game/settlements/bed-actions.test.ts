@@ -64,6 +64,17 @@ test('invite: the name trimmed, an empty one not sent, the spec success toast, a
   expect($settlementBusy.get()).toBeNull();
 });
 
+test('invite from the player list: sent by id, so a look-alike name cannot redirect it', async () => {
+  const h = harness();
+  atHaven();
+  expect(await h.actions.invite('2', { id: 'u-42', name: 'Bea' })).toEqual({ sent: true });
+  expect(h.sent).toEqual([{ call: 'invite', args: [{ settlementId: '7', buildingId: '2', inviteeId: 'u-42' }] }]);
+  expect(h.toasts[0]).toEqual({
+    title: 'Invitation sent successfully',
+    description: 'Bea can accept it under Your Settlements.',
+  });
+});
+
 test('invite: nothing is sent for a settlement you do not manage', async () => {
   const h = harness();
   expect(await h.actions.invite('2', 'Otto')).toBeNull();

@@ -12,7 +12,9 @@ import { actionRunner } from './run.ts';
 import { failure, reasonOf, success } from './text.ts';
 
 export interface BedCalls {
-  invite(body: { settlementId: string; buildingId: string; inviteePlayerName: string }): Promise<{ message: string }>;
+  invite(
+    body: { settlementId: string; buildingId: string } & ({ inviteePlayerName: string } | { inviteeId: string }),
+  ): Promise<{ message: string }>;
   withdraw(invitationId: string): Promise<{ message: string }>;
   kick(settlementId: string, bedId: string): Promise<{ message: string }>;
   accept(invitationId: string): Promise<{ message: string }>;
@@ -27,12 +29,22 @@ export interface BedActionDeps {
   refresh(): void;
 }
 
+/** A survivor chosen from the invite dialog's list: their id, and the name the toast says. */
+export interface Picked {
+  id: string;
+  name: string;
+}
+
 /** An invitation's outcome: sent, refused (with the server's reason, shown in the dialog too), or not sent at all. */
 export type InviteOutcome = { sent: true } | { sent: false; reason: string };
 
 export interface BedActions {
-  /** Not sent (null) when the name is empty after trimming, nothing is managed here, or another action is running. */
-  invite(bedId: string, name: string): Promise<InviteOutcome | null>;
+  /**
+   * Invites a survivor picked from the player list (`{ id, name }`: sent by id, the name is for the toast) or typed
+   * by name (the server refuses a name that means several players). Not sent (null) when the name is empty after
+   * trimming, nothing is managed here, or another action is running.
+   */
+  invite(bedId: string, who: string | Picked): Promise<InviteOutcome | null>;
   withdraw(invitationId: string): Promise<boolean>;
   kick(bedId: string): Promise<boolean>;
   leave(bedId: string): Promise<boolean>;
@@ -58,14 +70,16 @@ export function createBedActions(d: BedActionDeps): BedActions {
   };
 
   return {
-    async invite(bedId, raw) {
-      const name = cleanName(raw);
+    async invite(bedId, who) {
+      const picked = typeof who === 'string' ? null : who;
+      const name = cleanName(picked ? picked.name : (who as string));
       const settlementId = managedId();
-      if (!name || !settlementId) return null;
+      if ((!name && !picked) || !settlementId) return null;
+      const invitee = picked ? { inviteeId: picked.id } : { inviteePlayerName: name };
       let refused: string | null = null;
       const r = await run(
         `invite:${bedId}`,
-        () => d.calls.invite({ settlementId, buildingId: bedId, inviteePlayerName: name }),
+        () => d.calls.invite({ settlementId, buildingId: bedId, ...invitee }),
         (err) => {
           refused = reasonOf(err);
           return failed('invite')(err);

@@ -32,6 +32,7 @@ export function BedsList({ settlement: s, buildings }: { settlement: SettlementV
     [s, buildings, loaded, me?.id],
   );
   const rows = useMemo(() => bedRows(input), [input]);
+  const holders = useMemo(() => new Set((loaded?.assignments ?? []).flatMap((a) => (a.playerId ? [a.playerId] : []))), [loaded]);
   const taken = rows.filter((r) => r.state === 'occupied').length;
   const close = () => setOpen(null);
 
@@ -65,7 +66,7 @@ export function BedsList({ settlement: s, buildings }: { settlement: SettlementV
         </ul>
       )}
       {open?.kind === 'invite' && (
-        <InviteDialog bed={open.bed} settlementName={s.name} actions={actions} busy={busy} onClose={close} />
+        <InviteDialog bed={open.bed} settlementName={s.name} actions={actions} busy={busy} exclude={holders} onClose={close} />
       )}
       {open && open.kind !== 'invite' && (
         <ConfirmDialog
