@@ -18,9 +18,11 @@ const rounded = async (page: Page) => {
 };
 
 /** Registers over the API, takes a lobby seat and opens /game until the map is drawn, touching nothing. */
+/** No two survivors may share a name: each listener gets a number. */
+let listeners = 0;
 async function enterGame(page: Page, server: E2EServer): Promise<void> {
   const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser('au'), password: 'correct horse battery', displayName: 'Dune Listener' },
+    data: { username: uniqueUser('au'), password: 'correct horse battery', displayName: `Dune Listener ${++listeners}` },
   });
   expect(res.status()).toBe(201);
   expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);

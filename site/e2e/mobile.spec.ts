@@ -23,20 +23,22 @@ async function enterGame(page: Page, server: E2EServer, displayName: string): Pr
 /**
  * Ada and Ben in a list of who is online, in that order: other specs on the same server may have survivors online too.
  */
-async function listsAdaAndBen(list: import('@playwright/test').Locator) {
-  await expect(list.getByRole('listitem').filter({ hasText: /^Ada Desk$/ })).toHaveCount(1);
-  await expect(list.getByRole('listitem').filter({ hasText: /^Ben Phone \(You\)$/ })).toHaveCount(1);
+async function listsAdaAndBen(list: import('@playwright/test').Locator, [ada, ben]: readonly [string, string]) {
+  await expect(list.getByRole('listitem').filter({ hasText: new RegExp(`^${ada}$`) })).toHaveCount(1);
+  await expect(list.getByRole('listitem').filter({ hasText: new RegExp(`^${ben} \\(You\\)$`) })).toHaveCount(1);
   const names = await list.getByRole('listitem').allTextContents();
-  expect(names.indexOf('Ada Desk')).toBeLessThan(names.indexOf('Ben Phone (You)'));
+  expect(names.indexOf(ada)).toBeLessThan(names.indexOf(`${ben} (You)`));
 }
 
 async function twoSurvivors(browser: import('@playwright/test').Browser, server: E2EServer, phone: boolean) {
   const ctxA = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const ctxB = await browser.newContext(phone ? PHONE : { viewport: { width: 1280, height: 800 } });
   const [pageA, pageB] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
-  await enterGame(pageA, server, 'Ada Desk');
-  const b = await enterGame(pageB, server, 'Ben Phone');
-  return { pageA, pageB, b, close: () => Promise.all([ctxA.close(), ctxB.close()]) as Promise<unknown> };
+  // No two survivors may share a name: each test of this file has its own pair.
+  const names = phone ? (['Ada Desk', 'Ben Phone'] as const) : (['Ada Office', 'Ben Office'] as const);
+  await enterGame(pageA, server, names[0]);
+  const b = await enterGame(pageB, server, names[1]);
+  return { pageA, pageB, b, names, close: () => Promise.all([ctxA.close(), ctxB.close()]) as Promise<unknown> };
 }
 
 /** A two-finger pinch from `from` to `to` px between the fingers, about the map's centre (CDP touch events). */
@@ -63,7 +65,7 @@ test('on a phone: the bottom bar, its panels and switcher, the players button, t
 }) => {
   // Many steps (reloads, every panel, two survivors on a phone): a loaded 2-core machine has needed more than 60 s.
   test.slow();
-  const { pageB: page, b, close } = await twoSurvivors(browser, server, true);
+  const { pageB: page, b, names, close } = await twoSurvivors(browser, server, true);
   const ctx = page.context();
 
   // The first-run guide: shown over the map, focused, dismissed once and for all in this browser.
@@ -104,14 +106,14 @@ test('on a phone: the bottom bar, its panels and switcher, the players button, t
   }
   await switcher.getByRole('button', { name: 'Online Players' }).tap();
   const players = page.getByRole('dialog', { name: 'Online Players' });
-  await listsAdaAndBen(players);
+  await listsAdaAndBen(players, names);
   await players.getByRole('button', { name: 'Close' }).tap();
   await expect(players).toHaveCount(0);
 
   // The header's players button: one tap opens the list, the next closes it.
   const playersButton = page.getByRole('button', { name: /^([2-9]|[1-9]\d+) online$/ });
   await playersButton.tap();
-  await listsAdaAndBen(players);
+  await listsAdaAndBen(players, names);
   await expect(playersButton).toHaveAttribute('aria-expanded', 'true');
   await playersButton.tap();
   await expect(players).toHaveCount(0);
@@ -145,12 +147,12 @@ test('on a desktop: the sidebar lists who is online, the header count opens on o
   browser,
   gameServer: server,
 }) => {
-  const { pageB: page, close } = await twoSurvivors(browser, server, false);
+  const { pageB: page, names, close } = await twoSurvivors(browser, server, false);
 
   const sidebar = page.getByRole('complementary', { name: 'Survivor' });
   await expect(sidebar.getByRole('dialog', { name: 'First steps' })).toBeVisible();
   const section = sidebar.getByRole('region', { name: 'Online Players' });
-  await listsAdaAndBen(section);
+  await listsAdaAndBen(section, names);
 
   // One click opens the popover (hover had opened it and the click closed it again); the next click closes it.
   const count = page.getByRole('button', { name: /^([2-9]|[1-9]\d+) online$/ });
@@ -158,7 +160,7 @@ test('on a desktop: the sidebar lists who is online, the header count opens on o
   await count.click();
   await expect(popover).toBeVisible();
   await expect(count).toHaveAttribute('aria-expanded', 'true');
-  await listsAdaAndBen(popover);
+  await listsAdaAndBen(popover, names);
   await count.click();
   await expect(popover).toBeHidden();
   await count.click();
