@@ -65,6 +65,8 @@ export const ShelterView = type({
   /** The POI this shelter upgraded, or null for a basic shelter. */
   poiId: 'string | null',
   settlementId: 'string | null',
+  /** Who built (and paid for) it: only they may found a settlement on it. Null once their account is gone. */
+  builtBy: 'string | null',
 });
 export type ShelterView = typeof ShelterView.infer;
 

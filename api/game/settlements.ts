@@ -209,3 +209,9 @@ export function formatMaterials(m: Materials): string {
 }
 
 export { STORAGE_CATEGORIES };
+
+/** Founding on a shelter someone else built (and paid for): only its builder may (403). */
+export function shelterNotYours(poiName: string | null): string {
+  const only = 'was built by another survivor: only its builder can found a settlement on it';
+  return poiName ? `The shelter at ${poiName} ${only}` : `This shelter ${only}; build one of your own`;
+}

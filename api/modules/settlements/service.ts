@@ -27,6 +27,7 @@ import {
   SETTLEMENT_REACH,
   SHELTER_COST,
   SHELTER_REACH,
+  shelterNotYours,
 } from '../../game/settlements.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
@@ -36,12 +37,6 @@ import { POI_ID, type WorldService } from '../world/service.ts';
 import { toBuildingView } from './views.ts';
 
 export const SETTLEMENT_NOT_FOUND = 'Settlement not found';
-
-/** Founding on a shelter someone else built (and paid for): only its builder may (403). */
-export function shelterNotYours(poiName: string | null): string {
-  const only = 'was built by another survivor: only its builder can found a settlement on it';
-  return poiName ? `The shelter at ${poiName} ${only}` : `This shelter ${only}; build one of your own`;
-}
 
 export function chunkRange(cx: number, cy: number, radius: number): ChunkRange {
   return { cx0: cx - radius, cx1: cx + radius, cy0: cy - radius, cy1: cy + radius };
@@ -66,6 +61,7 @@ export function toShelterView(s: ShelterRow, settlementId: number | null): Shelt
     tileY: s.tileY,
     poiId: s.poiId,
     settlementId: settlementId === null ? null : String(settlementId),
+    builtBy: s.builtBy,
   };
 }
 

@@ -170,6 +170,8 @@ describe.each(backends())('shelters, settlements, buildings and storage on %s', 
     const b = await playerAt({ x: at.x + 10, y: at.y });
     await giveAll(a, SHELTER_COST);
     const built = await a.json(a.post('/api/build-shelter', { worldId: W, ...at, materials: SHELTER_COST }));
+    // The shelter says who built it, so the page can tell B before B tries (the island mirrors the rule).
+    expect(built.shelter.builtBy).toBe(a.id);
     const sniped = await b.post('/api/settlements', { worldId: W, name: uniqueName('Sniped'), x: at.x + 10, y: at.y });
     expect(sniped.status).toBe(403);
     expect((await sniped.json()).message).toBe(
@@ -183,6 +185,7 @@ describe.each(backends())('shelters, settlements, buildings and storage on %s', 
     const shelters = await a.json(
       a.get(`/api/world/default/shelters?centerChunkX=${chunkOfWorld(at.x)}&centerChunkY=${chunkOfWorld(at.y)}&chunkRadius=0`),
     );
+    expect(shelters.find((s: { id: string }) => s.id === built.shelter.id)).toMatchObject({ builtBy: a.id });
     expect(shelters.find((s: { id: string }) => s.id === built.shelter.id).settlementId).not.toBeNull();
 
     // With a shelter of their own in reach too, B founds on theirs, never on A's nearer one.

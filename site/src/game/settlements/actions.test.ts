@@ -27,6 +27,7 @@ const shelter = (more: Partial<ShelterView> = {}): ShelterView => ({
   tileY: 20,
   poiId: null,
   settlementId: null,
+  builtBy: null,
   ...more,
 });
 const outcome = (message: string): StorageOutcome => ({ moved: 1, stacks: 1, left: 0, message });

@@ -26,6 +26,7 @@ const shelter = (id: string, x: number, y: number, more: Partial<ShelterView> = 
   tileY: Math.floor(y / 5),
   poiId: null,
   settlementId: null,
+  builtBy: null,
   ...more,
 });
 

@@ -16,6 +16,7 @@ const shelter = (id: string, x: number, settlementId: string | null = null): She
   tileY: 10,
   poiId: null,
   settlementId,
+  builtBy: null,
 });
 
 test('settlements: a list that changes a marker redraws; drawn, or polled unchanged, it does not', () => {

@@ -44,7 +44,7 @@ test('the Dates Eden makes of ISO strings are read back as the strings the serve
 });
 
 test('shelters and buildings are read with their own schemas', () => {
-  const shelter = { id: '3', x: 10, y: 10, tileX: 2, tileY: 2, poiId: null, settlementId: null };
+  const shelter = { id: '3', x: 10, y: 10, tileX: 2, tileY: 2, poiId: null, settlementId: null, builtBy: null };
   expect(quietly(() => toShelterViews([shelter, { ...shelter, poiId: 4 }])).value).toEqual([shelter]);
   const bed = {
     id: '5',

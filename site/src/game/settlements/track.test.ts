@@ -19,7 +19,7 @@ import { trackHere } from './track.ts';
 import { settlementView } from './test-settlements.ts';
 
 const HAVEN = settlementView({ x: 1000, y: 0, beds: 1 });
-const SHELTER: ShelterView = { id: '3', x: 10, y: 0, tileX: 2, tileY: 0, poiId: null, settlementId: null };
+const SHELTER: ShelterView = { id: '3', x: 10, y: 0, tileX: 2, tileY: 0, poiId: null, settlementId: null, builtBy: null };
 
 function harness() {
   let listener: (p: PositionUpdate) => void = () => {};
