@@ -1,23 +1,35 @@
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState } from 'react';
 import { SETTLEMENT_TEXT } from '../../../../../api/game/settlements.ts';
-import { cleanName, SETTLEMENT_NAME_MAX, SHELTER_COST } from '../../../../../api/game/settlements.ts';
+import { cleanName, SETTLEMENT_NAME_MAX, SHELTER_COST, shelterNotYours } from '../../../../../api/game/settlements.ts';
 import { affordable, materialRows } from '../../../game/settlements/costs.ts';
 import { $settlementActions } from '../../../game/settlements/wire.ts';
 import { $inventory } from '../../../stores/actions.ts';
+import { $me } from '../../../stores/game.ts';
 import { $hereShelter, $offerCreateAnyway, $settlementBusy } from '../../../stores/settlements.ts';
 import { MaterialList } from './MaterialList.tsx';
 
 /** No settlement here: build a shelter (if none stands here), then name it a settlement. */
 export function UnsettledArea() {
   const shelter = useStore($hereShelter);
+  const me = useStore($me);
   const titleId = useId();
+  // The server's rule, mirrored: only a shelter's builder may found a settlement on it.
+  const othersShelter = shelter !== null && shelter.builtBy !== null && me !== null && shelter.builtBy !== me.id;
   return (
     <article className="stl-card" aria-labelledby={titleId} data-testid="unsettled-area">
       <h3 id={titleId} className="stl-card__title">
         Unsettled Area
       </h3>
-      {shelter ? <CreateSettlement atPoi={shelter.poiId !== null} /> : <BuildShelter />}
+      {othersShelter ? (
+        <p className="act-hint wl-muted" data-testid="others-shelter">
+          {shelterNotYours(null)}.
+        </p>
+      ) : shelter ? (
+        <CreateSettlement atPoi={shelter.poiId !== null} />
+      ) : (
+        <BuildShelter />
+      )}
     </article>
   );
 }
