@@ -3,6 +3,7 @@ import { UNKNOWN_WORLD } from '../contract/http.ts';
 import { Close, parseClientMessage, PROTOCOL_VERSION, assertNever, type ServerMessage } from '../contract/protocol.ts';
 import { DEFAULT_WORLD_ID, type MoveResult } from '../contract/world.ts';
 import { worldIdText } from '../contract/text.ts';
+import { HttpError } from '../http/errors.ts';
 import { isOwnOrigin } from '../http/guards.ts';
 import type { RateLimits } from '../http/shared-limits.ts';
 import { currentUser, hashSessionToken } from '../modules/auth/session.ts';
@@ -79,7 +80,13 @@ export function liveSocketModule(
         const result = live.move(conn.walker, message);
         // Held by another process for a moment (a handover in flight): its holder judges the move.
         if (result instanceof Promise) {
-          result.then(answer, (err) => services.report('[live] forwarded move failed', err));
+          // A holder that does not answer (it died; its lease lapses within seconds): the move is refused, not logged
+          // once per frame.
+          const refused = (err: unknown) =>
+            err instanceof HttpError
+              ? answer({ accepted: false, x: conn.walker.pos.x, y: conn.walker.pos.y, reason: err.message })
+              : services.report('[live] forwarded move failed', err);
+          result.then(answer, refused);
         } else answer(result);
         return;
       }
