@@ -5,7 +5,9 @@
  * it (ownership.ts). Needs a Postgres server (DATABASE_URL); PGlite serves one process by design.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { Biome, loadCoreForBun, TILE_SIZE } from '../../core-wasm/index.ts';
+import { loadCoreForBun, TILE_SIZE } from '../../core-wasm/index.ts';
+import { walkPath } from '../contract/walking.ts';
+import { IMPASSABLE } from '../game/world.ts';
 import { MOVE_BUDGET_CAP, MOVE_BUDGET_REFILL_PER_SECOND } from '../game/movement.ts';
 import { TestClient, uniqueName } from '../testing/client.ts';
 import { freshPostgresUrl } from '../testing/databases.ts';
@@ -16,14 +18,18 @@ const SEED = 12345;
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 type Point = { x: number; y: number };
 
-/** A passable spot `distance` units away, heading as near `heading` (radians) as the terrain allows. */
+/**
+ * A spot `distance` units away, heading as near `heading` (radians) as the terrain allows, reached along a straight
+ * path the server accepts (walkPath over the same ground: no water or mountains on the way).
+ */
 async function stepToward(from: Point, heading: number, distance: number): Promise<Point> {
   const core = await loadCoreForBun();
-  for (const turn of [0, 1, -1, 2, -2, 3, -3, 4, -4]) {
+  const passable = (x: number, y: number) =>
+    !IMPASSABLE.has(core.biomeAt(SEED, Math.floor(x / TILE_SIZE), Math.floor(y / TILE_SIZE)));
+  for (const turn of [0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8]) {
     const a = heading + (turn * Math.PI) / 8;
     const to = { x: from.x + Math.cos(a) * distance, y: from.y + Math.sin(a) * distance };
-    const biome = core.biomeAt(SEED, Math.floor(to.x / TILE_SIZE), Math.floor(to.y / TILE_SIZE));
-    if (biome !== Biome.water && biome !== Biome.mountains) return to;
+    if (!walkPath(from, to, passable).blocked) return to;
   }
   throw new Error('no passable step');
 }
@@ -65,7 +71,10 @@ describeOnPostgres('one survivor, one place, across two processes', () => {
     }
     socket.send({ type: 'ping' });
     await socket.next('pong');
-    // Asked at once on the other process (before any write-back could carry it through the database).
+    // The walk was accepted by the process holding the survivor (its socket's)...
+    const held = await current(via(browser, p2));
+    expect(held.x).toBeCloseTo(at.x, 6);
+    // ...and the other process, asked at once (before any write-back could carry it through the database), agrees.
     const seen = await current(via(browser, p1));
     expect(seen.x).toBeCloseTo(at.x, 6);
     expect(seen.y).toBeCloseTo(at.y, 6);
