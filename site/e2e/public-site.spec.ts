@@ -12,6 +12,7 @@ const WIKI_SECTIONS = [
   ['advanced-npc-ai-system', 'Advanced NPC AI System'],
 ] as const;
 const VERSIONS = [
+  'v0.15.0',
   'v0.14.0',
   'v0.13.0',
   'v0.12.0',
