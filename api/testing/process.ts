@@ -37,6 +37,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       // Tests make many accounts from 127.0.0.1, often many at once (as testing/server.ts does in process).
       SIGNUP_LIMIT_PER_ADDRESS: '0',
       PASSWORD_HASH_QUEUE: '1000',
+      PASSWORD_HASH_CONCURRENCY: '4',
       ...env,
     },
     stdout: 'pipe',

@@ -29,6 +29,9 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
       HOST: '127.0.0.1',
       // Every browser of a spec signs up from 127.0.0.1: the per-address sign-up limit is for real servers.
       SIGNUP_LIMIT_PER_ADDRESS: '0',
+      // Specs sign several browsers up at once: hashes on every core, and a queue that never turns one away.
+      PASSWORD_HASH_CONCURRENCY: '4',
+      PASSWORD_HASH_QUEUE: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
