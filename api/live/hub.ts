@@ -162,7 +162,7 @@ export class LiveHub {
         known.wakeAtBed = false;
         // Elsewhere the process that takes the survivor next wakes it in its bed (ownership.ts).
         const bed = heldHere(known, this.bus.processId) ? await this.services.repos.beds.bedOf(user.id, worldId) : null;
-        if (bed) room.place(known, freshMoveState(bed.x, bed.y, this.services.now().getTime()));
+        if (bed) room.place(known, freshMoveState(bed.x, bed.y, now));
       }
       return known;
     }
@@ -188,7 +188,6 @@ export class LiveHub {
     if (bed) row = { ...row, x: bed.x, y: bed.y };
     const raced = room.entities.get(user.id);
     if (raced) return raced;
-    const handedOutAt = this.services.now().getTime();
     const { cx, cy } = room.chunkOf(row.x, row.y);
     const e: Entity = {
       id: user.id,
@@ -204,7 +203,7 @@ export class LiveHub {
       lastActivityAt: 0,
       pendingLeaveAt: 0,
       dirty: false,
-      handedOutAt,
+      handedOutAt: now,
       owner: this.owners.initialOwner(),
     };
     // Where the player stands is known ground: stepping out and back in is travel, not a discovery.
