@@ -81,6 +81,22 @@ export const LOS_MAX_COST_TENTHS = LOS_MAX_COST * 10;
 /** Upper bound for a caller-chosen LOS budget, in tenths (keeps the core's exact i64 comparison in range). */
 export const LOS_BUDGET_LIMIT_TENTHS = 20_000;
 
+// ── Paths ────────────────────────────────────────────────────────────────────────────────────────────────────────
+/**
+ * Pathfinding (assembly/path/astar.ts): A* over tiles, 8-connected, no corner cutting, every passable tile equally
+ * fast (walkers cross every passable biome at full speed), so the cheapest path is the shortest. The search stops
+ * after this many expanded tiles, so a far click costs at most a fraction of a frame (goal: a 500-tile path ≤ 2 ms).
+ */
+export const PATH_MAX_EXPANDED = 2000;
+/** Step costs: straight and diagonal (≈ 10·√2), integers so the module and its TypeScript twin agree exactly. */
+export const PATH_STEP_STRAIGHT = 10;
+export const PATH_STEP_DIAGONAL = 14;
+/** The search sees a window around start and goal: their bounding box plus this margin, at most PATH_MAX_SIDE a side. */
+export const PATH_WINDOW_MARGIN = 64;
+export const PATH_MAX_SIDE = 640;
+/** Waypoints a walker is given are at most this many tiles apart (api/game/paths.ts simplifies the tile path). */
+export const PATH_WAYPOINT_TILES = 3;
+
 // ── Points of interest ───────────────────────────────────────────────────────────────────────────────────────────
 /** Distance (world units) within which a player interacts with a POI, unless the POI's own radius is larger. */
 export const INTERACTION_RADIUS = 40;

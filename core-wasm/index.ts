@@ -33,13 +33,15 @@ import {
 } from './constants.ts';
 import { CHUNK_TILES, chunkOfTile, MAX_POI_REACH, nearestPoiInReach, tileCentre, tileOfWorld } from './geometry.ts';
 import { poiName } from './poi-names.ts';
+import { bindFindPath, RAW_PATH_FUNCTIONS, type PathInput, type RawPathCore, type TilePath } from './path.ts';
 
 export * from './constants.ts';
 export * from './geometry.ts';
 export { poiName } from './poi-names.ts';
+export type { PathInput, TilePath } from './path.ts';
 
 /** The ABI this wrapper speaks (assembly/index.ts CORE_ABI_VERSION). */
-export const CORE_ABI_VERSION = 1;
+export const CORE_ABI_VERSION = 2;
 
 // ── Public types ─────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -151,6 +153,14 @@ export interface Core {
   }): Omit<Visibility, 'originTileX' | 'originTileY'>;
   /** Biome, cost and nearby POI at a world position (world units). */
   terrainInfo(seed: number, worldX: number, worldY: number): TerrainInfo;
+  /**
+   * The shortest walk between two world tiles around water and mountains (pass `blocked: IMPASSABLE` from
+   * api/game/world.ts): A* in the module, 8-connected without cutting corners, bounded to PATH_MAX_EXPANDED tiles.
+   * Returns every tile of the path (world tiles, start first) or `unreachable` / `too-far`. Terrain comes from
+   * `chunks` when given (e.g. the page's loaded chunks: no generation), else it is generated from the seed.
+   * For a walk in world units with waypoints at most 3 tiles apart, use planPath in api/game/paths.ts on top.
+   */
+  findPath(input: PathInput): TilePath;
   /** Bytes of the module's linear memory (constant: buffers are static). */
   memoryBytes(): number;
 }
@@ -216,7 +226,7 @@ export async function chunkHash(biomes: Uint8Array): Promise<string> {
 // ── The wrapper ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** The module's raw exports (see assembly/index.ts). */
-interface RawCore {
+interface RawCore extends RawPathCore {
   memory: WebAssembly.Memory;
   CORE_ABI_VERSION: WebAssembly.Global;
   chunkBiomesPtr(): number;
@@ -250,6 +260,7 @@ const RAW_FUNCTIONS = [
   'lineOfSight',
   'visionRadius',
   'losBudgetTenths',
+  ...RAW_PATH_FUNCTIONS,
 ] as const;
 
 const POI_CACHE_SIZE = 64;
@@ -490,6 +501,7 @@ export function createCore(instance: WebAssembly.Instance): Core {
     visibility,
     visibilityOfTerrain,
     terrainInfo,
+    findPath: bindFindPath(raw, checkSeed, checkTile),
     memoryBytes: () => raw.memory.buffer.byteLength,
   };
 }

@@ -3,7 +3,7 @@
  * the linear memory never grows (the build also pins it: --initialMemory = --maximumMemory). The TypeScript
  * wrapper reads and writes these through the pointers exported by index.ts.
  */
-import { CHUNK_SIZE, MAX_VISION_RADIUS } from './generated/constants';
+import { CHUNK_SIZE, MAX_VISION_RADIUS, PATH_MAX_EXPANDED, PATH_MAX_SIDE } from './generated/constants';
 
 export const CHUNK_TILES: i32 = CHUNK_SIZE * CHUNK_SIZE;
 
@@ -43,3 +43,26 @@ export const LOS_OCTANT_BYTES: i32 = 32;
 export const LOS_OCTANT_COSTS: usize = memory.data((LOS_MAX_HALF * (LOS_MAX_HALF + 1) / 2 + 16) * LOS_OCTANT_BYTES, 16);
 /** Output: 1 where visible, 0 elsewhere. */
 export const LOS_MASK: usize = memory.data(LOS_BYTES, 16);
+
+/** Pathfinding (path/astar.ts): the search window's biome codes, row stride = its width (≤ PATH_MAX_SIDE). */
+export const PATH_TERRAIN: usize = memory.data((PATH_MAX_SIDE * PATH_MAX_SIDE + 15) & ~15, 16);
+/** Nodes the search may create: the start plus at most 8 neighbours per expanded tile. */
+export const PATH_NODE_CAPACITY: i32 = 8 * PATH_MAX_EXPANDED + 8;
+/** Per node: its window tile index, its cost so far, its parent node (−1 for the start), whether it is expanded. */
+export const PATH_NODE_TILE: usize = memory.data(PATH_NODE_CAPACITY * 4, 16);
+export const PATH_NODE_G: usize = memory.data(PATH_NODE_CAPACITY * 4, 16);
+export const PATH_NODE_PARENT: usize = memory.data(PATH_NODE_CAPACITY * 4, 16);
+export const PATH_NODE_CLOSED: usize = memory.data(PATH_NODE_CAPACITY, 16);
+/** The open set: a binary min-heap of (key, node), pushed again when a node's cost improves (stale entries skipped). */
+export const PATH_HEAP_KEY: usize = memory.data(PATH_NODE_CAPACITY * 4, 16);
+export const PATH_HEAP_NODE: usize = memory.data(PATH_NODE_CAPACITY * 4, 16);
+/** Tile → node: open addressing over PATH_SLOTS slots, a slot counting only when its stamp is the current search's. */
+export const PATH_SLOT_BITS: i32 = 15;
+export const PATH_SLOTS: i32 = 1 << PATH_SLOT_BITS;
+export const PATH_SLOT_STAMP: usize = memory.data(PATH_SLOTS * 4, 16);
+export const PATH_SLOT_TILE: usize = memory.data(PATH_SLOTS * 4, 16);
+export const PATH_SLOT_NODE: usize = memory.data(PATH_SLOTS * 4, 16);
+/** Output: the path's tiles from start to goal as (x, y) i32 pairs in window coordinates. */
+export const PATH_OUT: usize = memory.data((PATH_MAX_EXPANDED + 2) * 8, 16);
+/** One chunk's biome codes staged by the wrapper, to be copied into PATH_TERRAIN row by row (blitPathChunk). */
+export const PATH_CHUNK_STAGE: usize = memory.data(CHUNK_TILES, 16);

@@ -9,12 +9,15 @@
  * 2. Vision + line of sight at radius 35, 87.5 and 175 (base, binoculars, binoculars on hills): the module's kernel
  *    against the straightforward TypeScript ray-caster (reference/los.ts), on generated terrain and on uniform
  *    plains (the worst case: nothing stops a ray early).
- * 3. Memory: the module's linear memory before and after 100 chunks.
+ * 3. Paths: a ~500-tile walk on generated terrain, the module's bounded A* against its TypeScript twin
+ *    (reference/path.ts, the same algorithm), on the same window; and the wrapper's call with the window's fill.
+ * 4. Memory: the module's linear memory before and after 100 chunks.
  * Benchmarks print; they never fail.
  */
 import { cpus } from 'node:os';
 import { Biome, loadCoreForBun } from '../index.ts';
 import { referenceMask } from '../reference/los.ts';
+import { referencePath } from '../reference/path.ts';
 import { BENCH_SEED as seed } from './chunks.ts';
 
 const core = await loadCoreForBun();
@@ -25,6 +28,9 @@ const raw = rawInstance.instance.exports as unknown as {
   fillLosTerrain(seed: number, x: number, y: number, half: number): void;
   losTerrainPtr(): number;
   lineOfSight(half: number, radius: number, budgetTenths: number): number;
+  fillPathTerrain(seed: number, x: number, y: number, w: number, h: number): void;
+  pathTerrainPtr(): number;
+  findPath(w: number, h: number, sx: number, sy: number, gx: number, gy: number, mask: number): number;
 };
 
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(3));
@@ -119,7 +125,56 @@ for (const [label, radius] of [
   console.log(`    terrain window generated in the module (${side}² tiles): ${fmt(fill)}`);
 }
 
-// ── 3. Memory ────────────────────────────────────────────────────────────────────────────────────────────────────
+// ── 3. Paths ─────────────────────────────────────────────────────────────────────────────────────────────────────
+{
+  const blocked = [Biome.water, Biome.mountains];
+  const mask = blocked.reduce((m, b) => m | (1 << b), 0);
+  // The first of a few fixed walks of about 500 tiles that has a path within the bound on this seed.
+  let walk: { from: [number, number]; to: [number, number]; tiles: number; expanded: number } | null = null;
+  for (const [fx, fy, tx, ty] of [
+    // Found by probing BENCH_SEED: the first bends round water (489 tiles, ~1,000 expanded), the next are straighter.
+    [-200, -900, -200, -420],
+    [-200, -800, -200, -320],
+    [800, -800, 1280, -800],
+  ] as const) {
+    const r = core.findPath({ seed, fromTileX: fx, fromTileY: fy, toTileX: tx, toTileY: ty, blocked });
+    if (r.status === 'found') {
+      walk = { from: [fx, fy], to: [tx, ty], tiles: r.tiles.length, expanded: r.expanded };
+      break;
+    }
+  }
+  console.log('\npaths (bounded A*, ms per path)');
+  if (!walk) console.log('  none of the fixed ~500-tile walks has a path within the bound on this seed');
+  else {
+    const { from, to } = walk;
+    const margin = 64;
+    const x0 = Math.min(from[0], to[0]) - margin;
+    const y0 = Math.min(from[1], to[1]) - margin;
+    const w = Math.abs(from[0] - to[0]) + 1 + 2 * margin;
+    const h = Math.abs(from[1] - to[1]) + 1 + 2 * margin;
+    raw.fillPathTerrain(seed, x0, y0, w, h);
+    const window = new Uint8Array(raw.memory.buffer, raw.pathTerrainPtr(), w * h).slice();
+    const s: [number, number] = [from[0] - x0, from[1] - y0];
+    const g: [number, number] = [to[0] - x0, to[1] - y0];
+    const wasm = time(20, 5, () => raw.findPath(w, h, s[0], s[1], g[0], g[1], mask));
+    const twinMs = time(5, 5, () => referencePath(window, w, h, s, g, mask));
+    const cache = new Map<string, Uint8Array>();
+    const chunks = (cx: number, cy: number) => {
+      const key = `${cx},${cy}`;
+      if (!cache.has(key)) cache.set(key, core.generateChunk(seed, cx, cy).biomes);
+      return cache.get(key)!;
+    };
+    const wrapped = time(20, 5, () =>
+      core.findPath({ seed, fromTileX: from[0], fromTileY: from[1], toTileX: to[0], toTileY: to[1], blocked, chunks }),
+    );
+    console.log(`  (${from}) → (${to}): ${walk.tiles} tiles, ${walk.expanded} expanded, window ${w} × ${h} on seed ${seed}`);
+    console.log(`    WASM module                     ${fmt(wasm)}   (goal ≤ 2 ms)`);
+    console.log(`    TypeScript twin (same A*)       ${fmt(twinMs)}   ${(twinMs / wasm).toFixed(1)}× the WASM time (goal ≥ 5×)`);
+    console.log(`    core.findPath (window from cached chunks + copy out)   ${fmt(wrapped)}`);
+  }
+}
+
+// ── 4. Memory ────────────────────────────────────────────────────────────────────────────────────────────────────
 const fresh = await loadCoreForBun();
 const before = fresh.memoryBytes();
 for (let i = 0; i < 100; i++) fresh.generateChunk(seed, ...at(i));
