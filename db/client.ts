@@ -32,6 +32,12 @@ export interface Database {
    */
   sessionLock?: (key: number) => Promise<SessionLock | null>;
   /**
+   * Session-level advisory locks of the two-int form `(space, key)` on the same connection as `sessionLock`: many
+   * leases of one kind, such as the NPC simulation's one per world, and who holds them (api/modules/npcs/lease.ts).
+   * Absent on embedded PGlite, for the same reason.
+   */
+  sessionLockPairs?: SessionLockPairs;
+  /**
    * Embedded PGlite only: the memory of the worker thread that hosts it, Postgres's WebAssembly heap (it grows and
    * never shrinks) and the worker's JavaScript heap, in bytes (GET /metrics).
    */
@@ -45,6 +51,23 @@ export interface SessionLock {
   /** Whether the lock is still held: false once released or once its connection was lost. */
   held(): Promise<boolean>;
   release(): Promise<void>;
+}
+
+export interface GrantedPair {
+  space: number;
+  key: number;
+  /** Held by this process's lock connection (false: by another session). */
+  mine: boolean;
+  /** The holding session's backend pid (one per process's lock connection). */
+  pid: number;
+}
+
+export interface SessionLockPairs {
+  /** True when taken, false when another session holds it; a lost connection rejects. */
+  take(space: number, key: number): Promise<boolean>;
+  release(space: number, key: number): Promise<void>;
+  /** The locks of these spaces granted in this database, by anyone; a lost connection rejects. */
+  granted(spaces: readonly number[]): Promise<GrantedPair[]>;
 }
 
 export type DatabaseOptions =
@@ -179,6 +202,11 @@ async function openPostgres(url: string, connectTimeoutS = connectTimeoutFromEnv
       },
     },
     sessionLock: (key) => locks.take(key),
+    sessionLockPairs: {
+      take: (space, key) => locks.takePair(space, key),
+      release: (space, key) => locks.releasePair(space, key),
+      granted: (spaces) => locks.grantedPairs(spaces),
+    },
     ping: (timeoutMs) => pingWith(db as unknown as Db, timeoutMs),
     async close() {
       await locks.close();

@@ -6,6 +6,7 @@ import { playersRepo } from './repos/players.ts';
 import { rateBucketsRepo } from './repos/rate-buckets.ts';
 import { bedsRepo } from './repos/beds.ts';
 import { chatRepo } from './repos/chat.ts';
+import { craftingRepo } from './repos/crafting.ts';
 import { npcsRepo } from './repos/npcs.ts';
 import { equipmentRepo } from './repos/equipment.ts';
 import { npcEquipmentRepo } from './repos/npc-equipment.ts';
@@ -29,6 +30,7 @@ export function repositories(db: Db) {
     equipment: equipmentRepo(db),
     npcEquipment: npcEquipmentRepo(db),
     chat: chatRepo(db),
+    crafting: craftingRepo(db),
     rateBuckets: rateBucketsRepo(db),
   };
 }

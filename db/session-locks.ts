@@ -1,5 +1,5 @@
 import type { Options, PostgresType, Sql } from 'postgres';
-import type { SessionLock } from './client.ts';
+import type { GrantedPair, SessionLock } from './client.ts';
 
 /**
  * The connection session locks live on: one, never closed for idleness or age (either would drop every lock it
@@ -64,6 +64,38 @@ export class SessionLocks {
         }
       },
     };
+  }
+
+  /**
+   * A lock of the two-int form `(space, key)`: many leases of one kind (a space) on this one connection, such as one
+   * per world. True when taken (or already held by this session: taking twice nests, so callers take once).
+   */
+  async takePair(space: number, key: number): Promise<boolean> {
+    const [row] = await this.client()`select pg_try_advisory_lock(${space}::int, ${key}::int) as locked`;
+    return row?.locked === true;
+  }
+
+  /** Lets a `(space, key)` lock go; a lost connection has let it go already. */
+  async releasePair(space: number, key: number): Promise<void> {
+    try {
+      await this.client()`select pg_advisory_unlock(${space}::int, ${key}::int)`;
+    } catch {
+      // the connection is gone, and the lock with it
+    }
+  }
+
+  /**
+   * The two-int locks of these spaces granted in this database (never another database's on the same server), and
+   * whether this session holds each: after a reconnect it holds none, whatever it took before. A lost connection
+   * rejects.
+   */
+  async grantedPairs(spaces: readonly number[]): Promise<GrantedPair[]> {
+    const rows = await this.client()`select classid::int8 as space, objid::int8 as key, pid, pid = pg_backend_pid() as mine
+      from pg_locks where locktype = 'advisory' and objsubid = 2 and granted
+        and database = (select oid from pg_database where datname = current_database())
+        and classid::int8 in ${this.client()(spaces.map((s) => s >>> 0))}`;
+    // pg_locks shows each int as an unsigned oid: back to the signed int it was taken with.
+    return rows.map((r) => ({ space: Number(r.space) | 0, key: Number(r.key) | 0, pid: Number(r.pid), mine: r.mine === true }));
   }
 
   async close(): Promise<void> {

@@ -112,11 +112,12 @@ export function bedsRepo(db: Db) {
         .where(eq(bedInvitations.settlementId, settlementId))
         .orderBy(asc(bedInvitations.id));
     },
-    /** The settlement where the user holds a bed in this world, with the bed. */
+    /** The settlement where the user holds a bed in this world, with the bed (and its name, for "You wake up in"). */
     async bedOf(userId: string, worldId: string) {
       const [r] = await db
         .select({
           bedId: bedAssignments.bedId,
+          bedName: buildings.name,
           settlementId: settlements.id,
           x: settlements.x,
           y: settlements.y,
@@ -124,6 +125,7 @@ export function bedsRepo(db: Db) {
         })
         .from(bedAssignments)
         .innerJoin(settlements, eq(settlements.id, bedAssignments.settlementId))
+        .innerJoin(buildings, eq(buildings.id, bedAssignments.bedId))
         .where(and(eq(bedAssignments.worldId, worldId), eq(bedAssignments.userId, userId)));
       return r ?? null;
     },

@@ -3,7 +3,7 @@ import type { Db } from '../client.ts';
 import { chatMessages, playerMutes, users } from '../schema/index.ts';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
-export type NewChatMessage = Pick<ChatMessageRow, 'worldId' | 'userId' | 'displayName' | 'message' | 'createdAt'>;
+export type NewChatMessage = Pick<ChatMessageRow, 'worldId' | 'userId' | 'displayName' | 'message' | 'createdAt' | 'channel'>;
 export interface MutedRow {
   userId: string;
   name: string;
@@ -44,12 +44,18 @@ export function chatRepo(db: Db) {
       });
     },
 
-    /** The world's latest `limit` messages, oldest first, leaving out senders `viewerId` muted. */
+    /** The world's latest `limit` radio messages, oldest first, leaving out senders `viewerId` muted. */
     async history(worldId: string, viewerId: string, limit: number): Promise<ChatMessageRow[]> {
       const rows = await db
         .select()
         .from(chatMessages)
-        .where(and(eq(chatMessages.worldId, worldId), notInArray(chatMessages.userId, mutedBy(viewerId))))
+        .where(
+          and(
+            eq(chatMessages.worldId, worldId),
+            eq(chatMessages.channel, 'radio'),
+            notInArray(chatMessages.userId, mutedBy(viewerId)),
+          ),
+        )
         .orderBy(desc(chatMessages.id))
         .limit(limit);
       return rows.reverse();

@@ -1,8 +1,7 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { lastSeenStaleBefore, type OwnEntry } from '../../api/game/lobby.ts';
 import type { Db } from '../client.ts';
-import { lobbyCounts, lobbyEntries, users } from '../schema/index.ts';
+import { lobbyCounts, lobbyEntries, players, users, worldSeats, worlds } from '../schema/index.ts';
 
 export type LobbyEntryRow = typeof lobbyEntries.$inferSelect;
 export type LobbyEntryWithNamesRow = LobbyEntryRow & {
@@ -19,9 +18,27 @@ export const LOBBY_LOCK_KEY = 0x57_4c_4f_42; // "WLOB"
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
-/** Without an explicit threshold, a heartbeat writes once the stored time is older than LAST_SEEN_GRANULARITY of the timeout. */
-function staleBeforeFor(now: Date, cutoff: Date): Date {
-  return lastSeenStaleBefore(now, now.getTime() - cutoff.getTime());
+/**
+ * One user's live entry: `queuePosition` is set for a queued user (entries waiting ahead of them, plus one),
+ * `worldId` for a seated one. The lobby's rules (api/game/lobby.ts) read it; the times they compare it with
+ * (`cutoff`, `staleBefore`) are passed in, so this layer holds no rule of its own.
+ */
+export interface OwnEntry {
+  seatedAt: Date | null;
+  lastSeenAt: Date;
+  queuePosition: number | null;
+  worldId: string | null;
+}
+
+/** A world with its seated players counted (lapsed entries not yet dropped by settling included). */
+export interface WorldSeatsRow {
+  id: string;
+  name: string;
+  state: 'open' | 'closed';
+  /** Pinned seats; null follows the deployment's MAX_PLAYERS. */
+  maxPlayers: number | null;
+  createdAt: Date;
+  seated: number;
 }
 
 /** Seated/queued counts as kept by `lobby_counts` (the triggers of migration 0006). */
@@ -38,7 +55,7 @@ function lobbyOps(db: Executor) {
    * entry is not revived, the next settling drops it) and stale (last seen before `staleBefore`): a heartbeat
    * on a fresh entry changes nothing and writes nothing. Answers whether a row was written.
    */
-  async function refresh(userId: string, now: Date, cutoff: Date, staleBefore = staleBeforeFor(now, cutoff)): Promise<boolean> {
+  async function refresh(userId: string, now: Date, cutoff: Date, staleBefore: Date): Promise<boolean> {
     const rows = await db
       .update(lobbyEntries)
       .set({ lastSeenAt: now })
@@ -48,12 +65,16 @@ function lobbyOps(db: Executor) {
   }
 
   return {
-    /** Every entry in arrival order with its user's names. */
-    async listWithNames(): Promise<LobbyEntryWithNamesRow[]> {
+    /**
+     * Entries in arrival order with their users' names: every one, or (with `worldId`) that world's seated players
+     * and the whole queue (the queue is per deployment).
+     */
+    async listWithNames(worldId?: string): Promise<LobbyEntryWithNamesRow[]> {
       const rows = await db
         .select({ entry: lobbyEntries, displayName: users.displayName, firstName: users.firstName, username: users.username })
         .from(lobbyEntries)
         .innerJoin(users, eq(users.id, lobbyEntries.userId))
+        .where(worldId === undefined ? undefined : or(isNull(lobbyEntries.seatedAt), eq(lobbyEntries.worldId, worldId)))
         .orderBy(asc(lobbyEntries.seq));
       return rows.map((r) => ({ ...r.entry, displayName: r.displayName, firstName: r.firstName, username: r.username }));
     },
@@ -82,6 +103,7 @@ function lobbyOps(db: Executor) {
         .select({
           seatedAt: lobbyEntries.seatedAt,
           lastSeenAt: lobbyEntries.lastSeenAt,
+          worldId: lobbyEntries.worldId,
           queuePosition: sql<number | null>`case when ${lobbyEntries.seatedAt} is null then (${position}) end`.mapWith((v) =>
             v === null ? null : Number(v),
           ),
@@ -91,9 +113,81 @@ function lobbyOps(db: Executor) {
       return rows[0] ?? null;
     },
 
-    /** Adds the user, seated or at the back of the queue. Call only under the lobby lock. */
-    async insert(userId: string, now: Date, seated: boolean): Promise<void> {
-      await db.insert(lobbyEntries).values({ userId, enteredAt: now, seatedAt: seated ? now : null, lastSeenAt: now });
+    /** Adds the user, seated in `worldId` or (null) at the back of the queue. Call only under the lobby lock. */
+    async insert(userId: string, now: Date, worldId: string | null): Promise<void> {
+      await db
+        .insert(lobbyEntries)
+        .values({ userId, enteredAt: now, seatedAt: worldId === null ? null : now, worldId, lastSeenAt: now });
+    },
+
+    /**
+     * Seats a user who holds an entry (queued, or seated elsewhere: a move) in `worldId`, not ready, seated from now.
+     * Answers whether an entry was there. Call only under the lobby lock.
+     */
+    async seat(userId: string, worldId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(lobbyEntries)
+        .set({ seatedAt: now, worldId, isReady: false })
+        .where(eq(lobbyEntries.userId, userId))
+        .returning({ userId: lobbyEntries.userId });
+      return rows.length > 0;
+    },
+
+    /** The first `n` of the queue in arrival order (user ids), without seating them. */
+    async queueHeads(n: number): Promise<string[]> {
+      if (n <= 0) return [];
+      const rows = await db
+        .select({ userId: lobbyEntries.userId })
+        .from(lobbyEntries)
+        .where(isNull(lobbyEntries.seatedAt))
+        .orderBy(asc(lobbyEntries.seq))
+        .limit(n);
+      return rows.map((r) => r.userId);
+    },
+
+    /** Every world with its seated players counted (`world_seats`, kept by triggers: one row per world), oldest first. */
+    async worldSeats(): Promise<WorldSeatsRow[]> {
+      return db
+        .select({
+          id: worlds.id,
+          name: worlds.name,
+          state: worlds.state,
+          maxPlayers: worlds.maxPlayers,
+          createdAt: worlds.createdAt,
+          seated: sql<number>`coalesce(${worldSeats.seated}, 0)`.mapWith(Number),
+        })
+        .from(worlds)
+        .leftJoin(worldSeats, eq(worldSeats.worldId, worlds.id))
+        .orderBy(asc(worlds.createdAt), asc(worlds.id));
+    },
+
+    /** The world of the user's most recently seen survivor (their home world), or null when they have none yet. */
+    async homeWorld(userId: string): Promise<string | null> {
+      const rows = await db
+        .select({ worldId: players.worldId })
+        .from(players)
+        .where(eq(players.userId, userId))
+        .orderBy(desc(players.lastSeenAt))
+        .limit(1);
+      return rows[0]?.worldId ?? null;
+    },
+
+    /** Adds a world (open; seats follow MAX_PLAYERS); an existing id is left as it is. Call only under the lobby lock. */
+    async createWorld(world: { id: string; name: string; seed: number }): Promise<void> {
+      // clock_timestamp(), not the transaction's start: worlds opened by queued transactions keep their real order.
+      await db
+        .insert(worlds)
+        .values({ ...world, createdAt: sql`clock_timestamp()` })
+        .onConflictDoNothing({ target: worlds.id });
+    },
+
+    /**
+     * Opens or closes a world (placement reads the state, so call it under the lobby lock); answers whether the world
+     * exists.
+     */
+    async setWorldState(id: string, state: 'open' | 'closed'): Promise<boolean> {
+      const rows = await db.update(worlds).set({ state }).where(eq(worlds.id, id)).returning({ id: worlds.id });
+      return rows.length > 0;
     },
 
     /** Removes the user's entry; answers whether they were seated, queued, or absent. Call only under the lobby lock. */
@@ -115,8 +209,8 @@ function lobbyOps(db: Executor) {
       return rows.length;
     },
 
-    /** Seats the first `n` of the queue (arrival order), not ready, in one statement. Call only under the lobby lock. */
-    async seatQueueHeads(n: number, now: Date): Promise<string[]> {
+    /** Seats the first `n` of the queue (arrival order) in `worldId`, not ready, in one statement. Call only under the lobby lock. */
+    async seatQueueHeads(n: number, now: Date, worldId: string): Promise<string[]> {
       if (n <= 0) return [];
       const heads = db
         .select({ userId: lobbyEntries.userId })
@@ -126,7 +220,7 @@ function lobbyOps(db: Executor) {
         .limit(n);
       const rows = await db
         .update(lobbyEntries)
-        .set({ seatedAt: now, isReady: false })
+        .set({ seatedAt: now, worldId, isReady: false })
         .where(and(inArray(lobbyEntries.userId, heads), isNull(lobbyEntries.seatedAt)))
         .returning({ userId: lobbyEntries.userId });
       return rows.map((r) => r.userId);
@@ -139,7 +233,7 @@ function lobbyOps(db: Executor) {
      * entry). Answers whether the user holds a live entry, written or not. One primary-key read, and a write
      * only when the stored time is stale.
      */
-    async touch(userId: string, now: Date, cutoff: Date, staleBefore = staleBeforeFor(now, cutoff)): Promise<boolean> {
+    async touch(userId: string, now: Date, cutoff: Date, staleBefore: Date): Promise<boolean> {
       const rows = await db
         .select({ lastSeenAt: lobbyEntries.lastSeenAt })
         .from(lobbyEntries)
@@ -151,7 +245,7 @@ function lobbyOps(db: Executor) {
     },
 
     /** `refresh` for many users in one statement; answers the users whose row was written (live and stale). */
-    async touchMany(userIds: string[], now: Date, cutoff: Date, staleBefore = staleBeforeFor(now, cutoff)): Promise<string[]> {
+    async touchMany(userIds: string[], now: Date, cutoff: Date, staleBefore: Date): Promise<string[]> {
       if (userIds.length === 0) return [];
       const rows = await db
         .update(lobbyEntries)
@@ -177,6 +271,17 @@ function lobbyOps(db: Executor) {
           and(inArray(lobbyEntries.userId, userIds), isNotNull(lobbyEntries.seatedAt), gte(lobbyEntries.lastSeenAt, cutoff)),
         );
       return rows.map((r) => r.userId);
+    },
+
+    /** Of these users, those who hold a seat that has not lapsed, with the world it is in. */
+    async seatsAmong(userIds: string[], cutoff: Date): Promise<{ userId: string; worldId: string | null }[]> {
+      if (userIds.length === 0) return [];
+      return db
+        .select({ userId: lobbyEntries.userId, worldId: lobbyEntries.worldId })
+        .from(lobbyEntries)
+        .where(
+          and(inArray(lobbyEntries.userId, userIds), isNotNull(lobbyEntries.seatedAt), gte(lobbyEntries.lastSeenAt, cutoff)),
+        );
     },
 
     /** Sets the ready flag of a seated, non-lapsed user; answers false when the user has no seat. */

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, gt, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gt, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
   buildings,
@@ -11,6 +11,8 @@ import {
   storageItems,
 } from '../schema/index.ts';
 import type { Tx } from './actions.ts';
+import { craftOps } from './crafting.ts';
+import { CLOCK_COLUMNS, type SettlementClockRow, settlementSimOps } from './settlement-sim.ts';
 
 export type NpcRow = typeof npcs.$inferSelect;
 export interface DueNpc {
@@ -28,6 +30,8 @@ export interface SettlementRef {
   y: number;
   chunkX: number;
   chunkY: number;
+  /** Its raids' and meals' state (./settlement-sim.ts), with when it next falls due. */
+  clock: SettlementClockRow & { simDueAt: Date | null };
 }
 export interface CarriedStack {
   itemName: string;
@@ -56,6 +60,8 @@ export type NpcProgress = Pick<
   | 'targetX'
   | 'targetY'
   | 'targetPoiId'
+  | 'injuredUntil'
+  | 'unfedDays'
 >;
 
 /**
@@ -66,9 +72,15 @@ const intArray = (xs: readonly number[]) => `{${xs.join(',')}}`;
 const textArray = (xs: readonly string[]) => `{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 const timeArray = (xs: readonly Date[]) => `{${xs.map((d) => d.toISOString()).join(',')}}`;
 
-/** NPCs with something to do at `now`: a phase that ended, or idle and given work (isDue in api/game/npc-sim.ts). */
+/**
+ * NPCs with something to do at `now`: a phase that ended, or idle and given work away from home (isDue in
+ * api/game/npc-sim.ts; the assignments kept home, HOME_ASSIGNMENTS of api/game/npcs.ts, are npcs_idle_worker_idx's).
+ */
 const dueWhere = (now: Date) =>
-  or(lte(npcs.phaseEndsAt, now), and(isNull(npcs.phase), ne(npcs.assignment, 'defend'), isNull(npcs.phaseEndsAt)));
+  or(
+    lte(npcs.phaseEndsAt, now),
+    and(isNull(npcs.phase), notInArray(npcs.assignment, ['defend', 'craft']), isNull(npcs.phaseEndsAt)),
+  );
 
 /** Rows per multi-row statement: a catch-up writes thousands, and a statement takes at most 65,535 parameters. */
 const ROWS_PER_STATEMENT = 5000;
@@ -84,6 +96,9 @@ function chunks<T>(rows: readonly T[]): T[][] {
  */
 export function npcSimOps(tx: Tx) {
   return {
+    ...settlementSimOps(tx),
+    crafting: craftOps(tx),
+
     async lockSettlement(id: number): Promise<SettlementRef | null> {
       const [s] = await tx
         .select({
@@ -94,11 +109,20 @@ export function npcSimOps(tx: Tx) {
           y: settlements.y,
           chunkX: settlements.chunkX,
           chunkY: settlements.chunkY,
+          ...CLOCK_COLUMNS,
+          simDueAt: settlements.simDueAt,
         })
         .from(settlements)
         .where(eq(settlements.id, id))
         .for('update');
-      return s ?? null;
+      if (!s) return null;
+      const { id: sid, worldId, name, x, y, chunkX, chunkY, ...clock } = s;
+      return { id: sid, worldId, name, x, y, chunkX, chunkY, clock };
+    },
+
+    /** Every NPC of the settlement, locked in id order (its meals and raids concern them all). */
+    async lockAllNpcs(settlementId: number): Promise<NpcRow[]> {
+      return tx.select().from(npcs).where(eq(npcs.settlementId, settlementId)).orderBy(asc(npcs.id)).for('update');
     },
 
     /** The settlement's NPCs with something to do by `dueBy`, locked (in id order) until the transaction ends. */
@@ -298,22 +322,48 @@ export function npcSimRepo(db: Db) {
     /**
      * NPCs with something to do at `now`, in time order: phases that ended (oldest first), then idle NPCs given work
      * (no end time; they start now). Both halves are served by an index (npcs_due_idx, npcs_idle_worker_idx).
-     * `skipSettlements`: settlements this round is done with (or gave up on for now).
+     * `skipSettlements`: settlements this round is done with (or gave up on for now). `worldIds`: only these worlds'
+     * (the ones this process simulates; every world when absent).
      */
-    async due(now: Date, limit: number, skipSettlements: readonly number[] = []): Promise<DueNpc[]> {
+    async due(
+      now: Date,
+      limit: number,
+      skipSettlements: readonly number[] = [],
+      worldIds?: readonly string[],
+    ): Promise<DueNpc[]> {
       return db
         .select({ id: npcs.id, worldId: npcs.worldId, settlementId: npcs.settlementId, phaseEndsAt: npcs.phaseEndsAt })
         .from(npcs)
-        .where(and(dueWhere(now), skipSettlements.length ? notInArray(npcs.settlementId, [...skipSettlements]) : undefined))
+        .where(
+          and(
+            dueWhere(now),
+            skipSettlements.length ? notInArray(npcs.settlementId, [...skipSettlements]) : undefined,
+            worldIds ? inArray(npcs.worldId, [...worldIds]) : undefined,
+          ),
+        )
         .orderBy(sql`${npcs.phaseEndsAt} asc nulls last`, asc(npcs.id))
         .limit(limit);
     },
 
-    /** Forgets forage cells whose cooldown ended before `before` (they are ready either way). */
-    async pruneCells(before: Date): Promise<number> {
+    /**
+     * The worlds with something to simulate: those with a settlement (its NPCs and its clock live there), each with
+     * `hashtext(id)`, the key of its lease (api/modules/npcs/lease.ts).
+     */
+    async worldsToSimulate(): Promise<{ id: string; key: number }[]> {
+      const rows = await db
+        .selectDistinct({ id: settlements.worldId, key: sql<number>`hashtext(${settlements.worldId})` })
+        .from(settlements);
+      return rows.map((r) => ({ id: r.id, key: Number(r.key) })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    },
+
+    /**
+     * Forgets forage cells whose cooldown ended before `before` (they are ready either way), in `worldIds` only when
+     * given (the worlds this process simulates: another process may still be catching up in its own).
+     */
+    async pruneCells(before: Date, worldIds?: readonly string[]): Promise<number> {
       const gone = await db
         .delete(npcForageCells)
-        .where(lt(npcForageCells.foragedAt, before))
+        .where(and(lt(npcForageCells.foragedAt, before), worldIds ? inArray(npcForageCells.worldId, [...worldIds]) : undefined))
         .returning({ worldId: npcForageCells.worldId });
       return gone.length;
     },

@@ -77,6 +77,18 @@ export function npcOps(tx: Tx) {
       await tx.delete(bedAssignments).where(eq(bedAssignments.npcId, id));
       await tx.delete(npcs).where(eq(npcs.id, id));
     },
+    /** Treated: fit at once, and a wounded rest ends now (the simulation sends it back to its assignment). */
+    async treat(id: number, now: Date): Promise<NpcRow> {
+      const [n] = await tx
+        .update(npcs)
+        .set({
+          injuredUntil: null,
+          phaseEndsAt: sql`case when ${npcs.phase} = 'rest' then ${now.toISOString()}::timestamptz else ${npcs.phaseEndsAt} end`,
+        })
+        .where(eq(npcs.id, id))
+        .returning();
+      return n!;
+    },
     async setAssignment(id: number, assignment: NpcRow['assignment']): Promise<NpcRow> {
       const [n] = await tx.update(npcs).set({ assignment }).where(eq(npcs.id, id)).returning();
       return n!;

@@ -13,6 +13,7 @@ import {
 } from '../schema/index.ts';
 import { actionOps, type Tx } from './actions.ts';
 import { bedOps } from './beds.ts';
+import { craftOps } from './crafting.ts';
 import { npcOps } from './npcs.ts';
 
 export type ShelterRow = typeof shelters.$inferSelect;
@@ -38,6 +39,11 @@ export interface ChunkRange {
   cx1: number;
   cy0: number;
   cy1: number;
+}
+
+/** The chunks within `radius` chunks of (cx, cy). */
+export function chunkRange(cx: number, cy: number, radius: number): ChunkRange {
+  return { cx0: cx - radius, cx1: cx + radius, cy0: cy - radius, cy1: cy + radius };
 }
 
 const founderName = sql<string>`coalesce(${users.displayName}, ${users.firstName}, ${users.username})`;
@@ -85,6 +91,7 @@ export function settlementOps(tx: Tx) {
     tx,
     beds: bedOps(tx),
     npcs: npcOps(tx),
+    crafting: craftOps(tx),
 
     /** Serialises every founding in a world, so the distance and name rules hold against concurrent founders. */
     async lockWorldFounding(worldId: string): Promise<void> {

@@ -30,6 +30,23 @@ export function worldRepo(db: Db) {
       return rows[0] ?? null;
     },
 
+    /** The world with this id, else the one with this name (compared case-insensitively), else null. */
+    async findWorldByIdOrName(idOrName: string): Promise<WorldRow | null> {
+      const rows = await db
+        .select()
+        .from(worlds)
+        .where(sql`${worlds.id} = ${idOrName} or lower(${worlds.name}) = lower(${idOrName})`)
+        .orderBy(sql`${worlds.id} = ${idOrName} desc`, worlds.createdAt)
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Renames a world; answers the row after, or null for an unknown id. */
+    async renameWorld(id: string, name: string): Promise<WorldRow | null> {
+      const rows = await db.update(worlds).set({ name }).where(eq(worlds.id, id)).returning();
+      return rows[0] ?? null;
+    },
+
     async addEvent(
       event: Pick<WorldEventRow, 'worldId' | 'type' | 'playerId' | 'message'> & { createdAt?: Date },
     ): Promise<WorldEventRow> {

@@ -2,7 +2,8 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 import { users } from './accounts.ts';
 
 /**
- * Radio messages of a world. The sender is the user (a survivor's id is its user's id, and the one the online list
+ * Chat messages of a world: its radio (everyone hears it) and nearby voice (heard within the sender's vision when
+ * sent; stored so slow mode counts both channels, never listed in the radio's history). The sender is the user (a survivor's id is its user's id, and the one the online list
  * and a mute name); the name shown is kept as it was when sent, so a later rename does not rewrite the log.
  */
 export const chatMessages = pgTable(
@@ -16,11 +17,13 @@ export const chatMessages = pgTable(
     displayName: text('display_name').notNull(),
     /** Plain text, trimmed, 1–200 characters: stored and sent as given, never interpreted. */
     message: text('message').notNull(),
+    /** 'radio' or 'nearby' (api/game/chat.ts CHAT_CHANNELS). */
+    channel: text('channel').notNull().default('radio'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     // The history: the latest N of a world.
-    index('chat_messages_world_idx').on(t.worldId, t.id),
+    index('chat_messages_world_idx').on(t.worldId, t.channel, t.id),
     // Slow mode: a sender's messages of the last few seconds, counted on every send.
     index('chat_messages_sender_idx').on(t.userId, t.createdAt),
   ],

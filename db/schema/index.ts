@@ -6,3 +6,4 @@ export * from './inventory.ts';
 export * from './settlements.ts';
 export * from './npcs.ts';
 export * from './chat.ts';
+export * from './crafting.ts';

@@ -3,8 +3,8 @@ import { bigint, boolean, check, index, integer, pgTable, smallint, text, timest
 import { users } from './accounts.ts';
 
 /**
- * The one game's lobby and its queue: one row per user who holds a seat (`seatedAt` set) or waits in the
- * queue (`seatedAt` null). Kept in the database so a server restart loses no seat and no queue position.
+ * The deployment's lobby and its queue: one row per user who holds a seat (`seatedAt` set, in world `worldId`) or
+ * waits in the queue (`seatedAt` null, no world yet). Kept in the database so a server restart loses no seat and no queue position.
  *
  * Queue positions are never stored: they are derived from `seq` (arrival order, first come first served),
  * so they are always 1..n without gaps. Every change to who is seated happens in one transaction holding
@@ -26,6 +26,8 @@ export const lobbyEntries = pgTable(
     enteredAt: timestamp('entered_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** When the user took a seat in the lobby; null while waiting in the queue. */
     seatedAt: timestamp('seated_at', { withTimezone: true, mode: 'date' }),
+    /** The world the seat is in (issue 29); null while waiting in the queue, which is per deployment. */
+    worldId: text('world_id'),
     isReady: boolean('is_ready').notNull().default(false),
     /**
      * Last lobby call or live-connection heartbeat, to within LAST_SEEN_GRANULARITY of the seat timeout (a heartbeat
@@ -38,6 +40,8 @@ export const lobbyEntries = pgTable(
     index('lobby_entries_last_seen_idx').on(t.lastSeenAt),
     /** The queue in arrival order: its heads, and how many wait ahead of a queued user. */
     index('lobby_entries_queue_idx').on(t.seq).where(sql`${t.seatedAt} is null`),
+    /** A world's seated players (its seat count, GET /api/lobby?worldId=). */
+    index('lobby_entries_world_idx').on(t.worldId).where(sql`${t.seatedAt} is not null`),
   ],
 );
 
@@ -55,3 +59,14 @@ export const lobbyCounts = pgTable(
   },
   (t) => [check('lobby_counts_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * How many lobby entries are seated in each world (issue 29), one row per world that has had a seat. Triggers on
+ * `lobby_entries` keep it exact in the same transaction as every insert, delete (including the cascade from a deleted
+ * user), truncate and change of `seated_at` or `world_id` (migration 0020), so placement reads one row per world
+ * instead of counting every seat of the deployment on each join.
+ */
+export const worldSeats = pgTable('world_seats', {
+  worldId: text('world_id').primaryKey(),
+  seated: integer('seated').notNull().default(0),
+});

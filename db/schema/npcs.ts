@@ -22,7 +22,7 @@ export const npcs = pgTable(
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    assignment: text('assignment', { enum: ['defend', 'scavenge', 'foraging'] })
+    assignment: text('assignment', { enum: ['defend', 'scavenge', 'foraging', 'craft'] })
       .notNull()
       .default('defend'),
     status: text('status', { enum: ['resting', 'gathering', 'working', 'returning'] })
@@ -45,6 +45,10 @@ export const npcs = pgTable(
     targetX: doublePrecision('target_x'),
     targetY: doublePrecision('target_y'),
     targetPoiId: text('target_poi_id'),
+    /** Hurt in a raid: rests (phase 'rest' until then) instead of working or defending; null when fit. */
+    injuredUntil: timestamp('injured_until', { withTimezone: true, mode: 'date' }),
+    /** In-game days in a row without a meal (api/game/upkeep.ts); 0 when fed. */
+    unfedDays: integer('unfed_days').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -52,8 +56,8 @@ export const npcs = pgTable(
     index('npcs_settlement_idx').on(t.settlementId),
     index('npcs_world_idx').on(t.worldId),
     index('npcs_due_idx').on(t.phaseEndsAt),
-    // Idle NPCs given work (phase null, no end time): the simulation finds them without scanning every NPC.
-    index('npcs_idle_worker_idx').on(t.id).where(sql`${t.phase} is null and ${t.assignment} <> 'defend'`),
+    // Idle NPCs given work away from home (phase null, no end time; defenders and crafters stay home): the simulation finds them without scanning every NPC.
+    index('npcs_idle_worker_idx').on(t.id).where(sql`${t.phase} is null and ${t.assignment} not in ('defend', 'craft')`),
   ],
 );
 

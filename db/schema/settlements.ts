@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -64,8 +66,27 @@ export const settlements = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Draws this settlement's raids (api/game/raids.ts): the same seed and night give the same raid. */
+    seed: integer('seed').notNull().default(sql`floor(random() * 2147483647)::int`),
+    /**
+     * When the simulation next has something to do here (a meal, a raid drawn, announced or arriving): the
+     * settlements' due index, as phase_ends_at is the NPCs'. Null: at once (a new or migrated settlement).
+     */
+    simDueAt: timestamp('sim_due_at', { withTimezone: true, mode: 'date' }),
+    /** The last in-game day whose meals were served; null until the simulation first sees the settlement. */
+    upkeepDay: integer('upkeep_day'),
+    /** The last night whose raid was drawn, and the raid drawn for it while it has not arrived. */
+    raidNight: integer('raid_night'),
+    raidWarnAt: timestamp('raid_warn_at', { withTimezone: true, mode: 'date' }),
+    raidArriveAt: timestamp('raid_arrive_at', { withTimezone: true, mode: 'date' }),
+    raidStrength: integer('raid_strength'),
+    raidWarned: boolean('raid_warned').notNull().default(false),
+    /** The night and time of the last raid that arrived (quiet nights count from it). */
+    lastRaidNight: integer('last_raid_night'),
+    lastRaidAt: timestamp('last_raid_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
+    index('settlements_sim_due_idx').on(t.simDueAt),
     uniqueIndex('settlements_name_key_uq').on(t.worldId, t.nameKey),
     unique('settlements_shelter_uq').on(t.shelterId),
     index('settlements_region_idx').on(t.worldId, t.chunkX, t.chunkY),
@@ -168,4 +189,52 @@ export const playerEquipment = pgTable(
     equippedAt: timestamp('equipped_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [unique('player_equipment_slot_uq').on(t.userId, t.worldId, t.slot)],
+);
+
+/**
+ * A raid that arrived: what it was, how it was fought and what it took, item by item. One per settlement and night,
+ * written in the transaction that applies it, so a raid is never applied twice (issue 26).
+ */
+export const raids = pgTable(
+  'raids',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    settlementId: integer('settlement_id')
+      .notNull()
+      .references(() => settlements.id, { onDelete: 'cascade' }),
+    worldId: text('world_id').notNull(),
+    night: integer('night').notNull(),
+    warnedAt: timestamp('warned_at', { withTimezone: true, mode: 'date' }).notNull(),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true, mode: 'date' }).notNull(),
+    strength: integer('strength').notNull(),
+    defence: integer('defence').notNull(),
+    outcome: text('outcome', { enum: ['repelled', 'breached'] }).notNull(),
+    /** [{ itemName, quality, quantity }] taken by the raiders. */
+    losses: jsonb('losses').$type<{ itemName: string; quality: number; quantity: number }[]>().notNull(),
+    ammoSpent: integer('ammo_spent').notNull(),
+    /** Names of the NPCs injured. */
+    injured: jsonb('injured').$type<string[]>().notNull(),
+  },
+  (t) => [unique('raids_night_uq').on(t.settlementId, t.night), index('raids_settlement_idx').on(t.settlementId, t.id)],
+);
+
+/**
+ * Every unit that leaves a settlement's storage other than by a player's hand: eaten, taken by raiders, fired,
+ * used on the wounded, or left behind when an NPC walks away with its gear and storage is full. Storage plus this
+ * ledger is what went in, so conservation can be checked (and an operator can see where things went).
+ */
+export const storageLedger = pgTable(
+  'storage_ledger',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    settlementId: integer('settlement_id')
+      .notNull()
+      .references(() => settlements.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    reason: text('reason', { enum: ['meal', 'raid', 'ammo', 'medicine', 'left_behind'] }).notNull(),
+    itemName: text('item_name').notNull(),
+    quality: integer('quality').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('storage_ledger_settlement_idx').on(t.settlementId, t.at)],
 );

@@ -6,12 +6,22 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   fromDriver: (value) => new Uint8Array(value),
 });
 
-/** A world and its terrain seed, created once and kept. */
+/**
+ * A world and its terrain seed, created once and kept (a closed world's data stays). `default` is the first; the lobby
+ * opens more on demand (issue 29), each with its own seed and a generated name, in the same transaction as the seat
+ * that needed it.
+ */
 export const worlds = pgTable('worlds', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   seed: integer('seed').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** 'open' admits players; 'closed' admits nobody new (its seated players keep their seats). 'full' is derived. */
+  state: text('state', { enum: ['open', 'closed'] })
+    .notNull()
+    .default('open'),
+  /** Seats pinned by an operator; null follows the deployment's MAX_PLAYERS, so changing the env applies to it. */
+  maxPlayers: integer('max_players'),
 });
 
 /** The world's game log: join, leave, move, discover. */
