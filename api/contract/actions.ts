@@ -32,3 +32,6 @@ export const Inventory = type({ items: InventoryItem.array() });
 
 /** Answer of GET /api/player/npc-spawn-check: a survivor drawn by a recent scavenge, if any. */
 export const NpcSpawnCheck = type({ shouldSpawn: 'boolean', 'npc?': Survivor, settlements: 'unknown[]' });
+
+/** A request made where the server does not place the survivor (a move still on its way): retry shortly. */
+export const POSITION_OUT_OF_SYNC = 'Your position is out of sync with the server; wait a moment and try again';

@@ -46,6 +46,23 @@ export const Respawn = type({
   isActive: 'boolean',
   'settlementId?': 'string',
   'settlementName?': 'string',
+  'bedName?': 'string',
   'x?': 'number',
   'y?': 'number',
 });
+
+/** What a bed_notice tells: your invitation was accepted or rejected (to the inviter), or you were put out of a bed. */
+export const BED_NOTICE_KINDS = ['accepted', 'rejected', 'kicked'] as const;
+export type BedNoticeKind = (typeof BED_NOTICE_KINDS)[number];
+/**
+ * Live, to one survivor: the inviter learns of the answer (`who` is the invitee), a kicked survivor of the kick (`who`
+ * is the one who kicked). Small: the client reloads what it shows.
+ */
+export const BedNoticeFrame = type({
+  type: "'bed_notice'",
+  kind: type.enumerated(...BED_NOTICE_KINDS),
+  settlementId: idText,
+  settlementName: 'string',
+  who: 'string',
+});
+export type BedNoticeFrame = typeof BedNoticeFrame.infer;

@@ -1,9 +1,9 @@
 import { type } from 'arktype';
-import { CHAT_MESSAGE_MAX, CHAT_TEXT } from '../game/chat.ts';
+import { CHAT_CHANNELS, CHAT_MESSAGE_MAX, CHAT_TEXT } from '../game/chat.ts';
 import { ChatMessage } from './protocol.ts';
 import { safeString } from './text.ts';
 
-/** Radio chat and the mute list on the wire; the rules are in api/game/chat.ts. */
+/** Chat (radio and nearby voice) and the mute list on the wire; the rules are in api/game/chat.ts. */
 
 /**
  * POST /api/world/{id}/chat. Trimmed; 1–200 characters after trimming; plain text, never markup. The refusals are
@@ -19,13 +19,15 @@ export const ChatPostBody = type({
           ? ctx.reject({ message: CHAT_TEXT.tooLong })
           : true,
     ),
+  /** 'radio' (the default: the whole world, a Portable Radio worn) or 'nearby' (those within the sender's vision). */
+  'channel?': type.enumerated(...CHAT_CHANNELS),
 });
 export type ChatPostBody = typeof ChatPostBody.infer;
 
-/** GET /api/world/{id}/chat: the latest messages, oldest first, without those of players the caller muted. */
+/** GET /api/world/{id}/chat: the radio's latest messages, oldest first, without those of players the caller muted. */
 export const ChatHistory = type({ messages: ChatMessage.array() });
 export type ChatHistory = typeof ChatHistory.infer;
-/** POST answers the stored message (also sent live as chat_message to everyone in the world). */
+/** POST answers the stored message (also sent live as chat_message: to the world on the radio, to those near when nearby). */
 export const ChatPosted = type({ message: ChatMessage });
 
 /** A muted player: the id is the sender id chat messages and the online list carry. */

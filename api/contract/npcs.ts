@@ -1,5 +1,6 @@
 import { type } from 'arktype';
 import { NPC_ASSIGNMENTS, NPC_STATUSES, normaliseAssignment } from '../game/npcs.ts';
+import { NPC_CONDITIONS } from '../game/upkeep.ts';
 import { idText } from './settlements.ts';
 import { safeString, text, worldIdText } from './text.ts';
 
@@ -53,6 +54,8 @@ export const NpcView = type({
   settlementId: 'string',
   settlementName: 'string',
   journey: NpcJourney.or('null'),
+  /** fit, injured (rests until treated or healed) or hungry (works slower): api/game/upkeep.ts. */
+  condition: type.enumerated(...NPC_CONDITIONS),
 });
 export type NpcView = typeof NpcView.infer;
 export const NpcList = NpcView.array();

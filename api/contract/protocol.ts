@@ -1,4 +1,9 @@
 import { type } from 'arktype';
+import { PATH_MAX_EXPANDED } from '../../core-wasm/constants.ts';
+import { CHAT_CHANNELS } from '../game/chat.ts';
+import { BedNoticeFrame } from './beds.ts';
+import { CraftDoneFrame } from './crafting.ts';
+import { NpcConditionFrame, NpcReturnedFrame, RaidResultFrame, RaidWarningFrame } from './raids.ts';
 
 /** The live connection's plain values live in live.ts (no arktype: the page's live client imports them); read them here too. */
 export * from './live.ts';
@@ -11,6 +16,8 @@ export const ClientMessage = type({ type: "'ping'" }).or({
 });
 export type ClientMessage = typeof ClientMessage.infer;
 
+/** A walk has at most one point per tile of its path (the search's bound) plus its exact start and target. */
+const NPC_WAYPOINTS_MAX = PATH_MAX_EXPANDED + 2;
 const finite = type('number').narrow((n, ctx) => Number.isFinite(n) || ctx.mustBe('a finite number'));
 const id = type('string');
 
@@ -52,8 +59,18 @@ export type WorldEvent = typeof WorldEvent.infer;
 export const SettlementSummary = type({ id, worldId: 'string', name: 'string', x: finite, y: finite });
 export type SettlementSummary = typeof SettlementSummary.infer;
 
-/** A radio message; playerId is the sender, the same id the online list carries (what a mute names). */
-export const ChatMessage = type({ id, playerId: id, displayName: 'string', message: 'string', createdAt: 'string' });
+/**
+ * A chat message; playerId is the sender, the same id the online list carries (what a mute names). `channel` says
+ * whether the whole world heard it on the radio or only those near the sender (api/game/chat.ts).
+ */
+export const ChatMessage = type({
+  id,
+  playerId: id,
+  displayName: 'string',
+  message: 'string',
+  createdAt: 'string',
+  channel: type.enumerated(...CHAT_CHANNELS),
+});
 export type ChatMessage = typeof ChatMessage.infer;
 
 const Move = type({ playerId: id, x: finite, y: finite });
@@ -88,8 +105,19 @@ export const ServerMessage = type({ type: "'connected'", protocolVersion: 'numbe
     targetY: finite,
     duration: finite,
     purpose: 'string',
+    /**
+     * The walk from (startX, startY) to the target round water and mountains, both included: the NPC moves along it
+     * at an even pace over `duration`. Absent from older servers: walk the straight line then.
+     */
+    'waypoints?': type({ x: finite, y: finite }).array().atMostLength(NPC_WAYPOINTS_MAX),
   })
   .or({ type: "'npc_arrival'", npcId: id, x: finite, y: finite })
+  .or(RaidWarningFrame)
+  .or(RaidResultFrame)
+  .or(NpcConditionFrame)
+  .or(NpcReturnedFrame)
+  .or(CraftDoneFrame)
+  .or(BedNoticeFrame)
   .or({ type: "'pong'", serverTime: 'number' })
   .or({ type: "'error'", message: 'string' });
 export type ServerMessage = typeof ServerMessage.infer;

@@ -148,3 +148,5 @@ export const ContainerReinforced = type({ building: BuildingView, cost: 'Record<
 /** Every storage call answers what it did: units moved, stacks touched, units left behind, and a sentence. */
 export const StorageOutcome = type({ moved: 'number', stacks: 'number', left: 'number', message: 'string' });
 export type StorageOutcome = typeof StorageOutcome.infer;
+
+export const SETTLEMENT_NOT_FOUND = 'Settlement not found';

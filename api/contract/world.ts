@@ -23,6 +23,19 @@ export const PositionQuery = type({
   x: type('string.numeric.parse').to('number'),
   y: type('string.numeric.parse').to('number'),
 });
+/** GET /api/world/:worldId/path: from and to in world units. */
+export const PathQuery = type({
+  fromX: type('string.numeric.parse').to('number'),
+  fromY: type('string.numeric.parse').to('number'),
+  toX: type('string.numeric.parse').to('number'),
+  toY: type('string.numeric.parse').to('number'),
+});
+/**
+ * A walk around water and mountains (api/game/paths.ts): the start, waypoints at most 3 tiles apart, the target;
+ * `length` in world units. 422 "No path" when the target cannot be reached (or only beyond the search's bound).
+ */
+export const PathAnswer = type({ path: type({ x: 'number', y: 'number' }).array(), length: 'number' });
+export type PathAnswer = typeof PathAnswer.infer;
 /**
  * How a call names its world, one way per route:
  * - /api/world/:worldId/… : the path (WorldParams);

@@ -139,6 +139,20 @@ export interface EquipmentEffects {
   tools: Tools;
 }
 
+/**
+ * Which worn vision gear works right now, by the rules the core and dayNightVision apply: Binoculars by day while
+ * standing still, a Flashlight or Night Vision Goggles at night. Tools and the radio always work.
+ */
+export function visionGearActive(
+  gear: { binoculars: boolean; nightVisionMultiplier: number },
+  now: { isDay: boolean; moving: boolean },
+): { binoculars: boolean; nightVision: boolean } {
+  return {
+    binoculars: gear.binoculars && now.isDay && !now.moving,
+    nightVision: gear.nightVisionMultiplier > NIGHT_VISION.none && !now.isDay,
+  };
+}
+
 export function equipmentEffects(worn: Worn): EquipmentEffects {
   return {
     binoculars: hasBinoculars(worn),

@@ -1,6 +1,6 @@
 import type { BiomeName } from '../../core-wasm/constants.ts';
 import type { LootItem } from '../contract/items.ts';
-import { ITEMS, itemDef, type ItemDef } from './items.ts';
+import { FINDABLE_ITEMS, itemDef, type ItemDef } from './items.ts';
 import { lootItem, rollQuality, stackLoot } from './loot.ts';
 import { pickWeighted, type Rng } from './random.ts';
 
@@ -99,7 +99,7 @@ const FORAGE_TABLE: Record<BiomeName, { food: [ItemDef, number][]; materials: [I
   },
 };
 
-const RARE_ITEMS = ITEMS.filter((i) => i.rarity === 'rare').map((i) => [i as ItemDef, 1] as [ItemDef, number]);
+const RARE_ITEMS = FINDABLE_ITEMS.filter((i) => i.rarity === 'rare').map((i) => [i as ItemDef, 1] as [ItemDef, number]);
 
 /** Tiles of the 5 × 5 square around (tileX, tileY). */
 export function forageTiles(tileX: number, tileY: number): { tileX: number; tileY: number }[] {

@@ -23,6 +23,8 @@ export interface ItemDef {
   quality: readonly [number, number];
   slot?: EquipmentSlot;
   description: string;
+  /** Made only at a settlement's bench (api/game/crafting.ts): never found by scavenging or foraging. */
+  craftedOnly?: true;
 }
 
 const item = (
@@ -45,6 +47,10 @@ export const ITEMS = [
   item('Steel Pipes', 'material', 'materials', 'uncommon', [30, 90], 'Plumbing and scaffolding tubes.'),
   item('Duct Tape', 'material', 'materials', 'uncommon', [40, 90], 'Fixes nearly anything.'),
   item('Electronic Parts', 'material', 'materials', 'rare', [30, 95], 'Circuit boards and wiring.'),
+  {
+    ...item('Reinforcement Kit', 'material', 'materials', 'uncommon', [40, 90], 'Plates and lashings: reinforces a container.'),
+    craftedOnly: true,
+  },
   // Food.
   item('Canned Beans', 'food', 'food', 'common', [30, 90], 'Dented tin, still sealed.'),
   item('Wild Berries', 'food', 'food', 'common', [20, 80], 'Foraged from bushes.'),
@@ -87,6 +93,9 @@ export const ITEMS = [
 ] as const satisfies readonly ItemDef[];
 
 export type ItemName = (typeof ITEMS)[number]['name'];
+
+/** What scavenging and foraging can turn up: everything but what only a bench makes. */
+export const FINDABLE_ITEMS: readonly ItemDef[] = ITEMS.filter((i: ItemDef) => !i.craftedOnly);
 
 const BY_NAME = new Map<string, ItemDef>(ITEMS.map((i) => [i.name, i]));
 export function itemDef(name: string): ItemDef | undefined {

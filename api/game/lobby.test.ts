@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { shownName } from '../contract/auth.ts';
-import { IN_QUEUE_REASON, NO_LOBBY_REASON, formatWaitTime } from '../contract/lobby.ts';
+import { IN_QUEUE_REASON, NO_LOBBY_REASON, NOT_SEATED_HERE_REASON, formatWaitTime } from '../contract/lobby.ts';
 import {
+  accessToWorld,
   accessFor,
   buildStatus,
   decideJoin,
@@ -44,7 +45,7 @@ function ownIn(entries: readonly LobbyEntryWithNames[], userId: string): OwnEntr
   const mine = entries.find((e) => e.userId === userId);
   if (!mine) return null;
   const queuePosition = mine.seatedAt ? null : entries.filter((e) => e.seatedAt === null && e.seq <= mine.seq).length;
-  return { seatedAt: mine.seatedAt, lastSeenAt: mine.lastSeenAt, queuePosition };
+  return { seatedAt: mine.seatedAt, lastSeenAt: mine.lastSeenAt, queuePosition, worldId: mine.seatedAt ? 'default' : null };
 }
 const membershipIn = (entries: readonly LobbyEntryWithNames[], userId: string) => membershipOf(ownIn(entries, userId));
 
@@ -144,6 +145,24 @@ describe('accessFor', () => {
   });
 });
 
+describe('accessToWorld', () => {
+  const seat = (worldId: string | null) => ({ seatedAt: at(0), queuePosition: null, worldId });
+  test('a seat opens only its own world; a seat elsewhere names where it is; queue and absence keep their reasons', () => {
+    expect(accessToWorld(seat('w-a'), 'w-a')).toEqual({ canAccessGame: true, worldId: 'w-a' });
+    expect(accessToWorld(seat('w-a'), 'default')).toEqual({
+      canAccessGame: false,
+      reason: NOT_SEATED_HERE_REASON,
+      worldId: 'w-a',
+    });
+    expect(accessToWorld({ seatedAt: null, queuePosition: 3, worldId: null }, 'w-a')).toEqual({
+      canAccessGame: false,
+      reason: IN_QUEUE_REASON,
+      queuePosition: 3,
+    });
+    expect(accessToWorld(null, 'w-a')).toEqual({ canAccessGame: false, reason: NO_LOBBY_REASON });
+  });
+});
+
 describe('shownName', () => {
   test('display name, first name, then the account name: never the e-mail address', () => {
     const email = 'private@example.com';
@@ -165,7 +184,9 @@ describe('buildStatus', () => {
       ],
       at(75_900),
       2,
+      { worldId: 'w-1', worldName: 'Rust Flats' },
     );
+    expect(status).toMatchObject({ worldId: 'w-1', worldName: 'Rust Flats' });
     expect(status.maxPlayers).toBe(2);
     expect(status.players).toEqual([
       { id: 'a', name: 'user_a', joinedAt: at(1_000).toISOString(), isReady: false },
@@ -189,7 +210,7 @@ describe('buildStatus', () => {
         fc.uniqueArray(fc.record({ seq: fc.nat(10_000), seated: fc.boolean() }), { selector: (e) => e.seq }),
         (specs) => {
           const entries = specs.map((s) => entry(`u${s.seq}`, s.seq, s.seated));
-          const { players, queue } = buildStatus(entries, at(60_000), 20);
+          const { players, queue } = buildStatus(entries, at(60_000), 20, { worldId: 'default', worldName: 'W' });
           expect(queue.map((q) => q.position)).toEqual(queue.map((_, i) => i + 1));
           expect(players.length + queue.length).toBe(entries.length);
           const seqs = queue.map((q) => Number(q.id.slice(1)));

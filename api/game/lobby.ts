@@ -24,6 +24,8 @@ export const DEFAULT_SEAT_TIMEOUT_MS = 120_000;
 
 /** Why /game is refused to a user who is neither seated nor queued. */
 export const NO_LOBBY_REASON = 'You need to join the lobby first';
+/** Why a world's game (REST routes, /ws) is refused to a user seated in another world, or in none (issue 29). */
+export const NOT_SEATED_HERE_REASON = 'You are not seated in this world';
 /** Why /game is refused to a user who waits in the queue (the answer carries the position too). */
 export const IN_QUEUE_REASON = 'You are in the queue';
 /** 409 message for lobby-only actions (ready) asked by someone without a seat. */
@@ -69,6 +71,8 @@ export interface OwnEntry {
   seatedAt: Date | null;
   lastSeenAt: Date;
   queuePosition: number | null;
+  /** The world of the seat (null while queued). */
+  worldId: string | null;
 }
 
 /** A lobby row with what is needed to name its user to everyone (no e-mail: it is private). */
@@ -168,8 +172,31 @@ export function accessFor(membership: Membership): LobbyAccess {
   }
 }
 
+/**
+ * May the user open this world's game (its REST routes, /ws)? Only with a seat in that very world: a seat in another
+ * world grants nothing here, and the answer says where the seat is; queued and absent users get `accessFor`'s reasons.
+ */
+export function accessToWorld(
+  own: Pick<OwnEntry, 'seatedAt' | 'queuePosition' | 'worldId'> | null,
+  worldId: string,
+): LobbyAccess {
+  const membership = membershipOf(own);
+  if (membership.kind !== 'seated' || !own) return accessFor(membership);
+  if (own.worldId === worldId) return { canAccessGame: true, worldId };
+  return {
+    canAccessGame: false,
+    reason: NOT_SEATED_HERE_REASON,
+    ...(own.worldId === null ? {} : { worldId: own.worldId }),
+  };
+}
+
 /** GET /api/lobby's answer: seated players by seating time, the queue in arrival order with positions 1..n. */
-export function buildStatus(entries: readonly LobbyEntryWithNames[], now: Date, maxPlayers: number): LobbyStatus {
+export function buildStatus(
+  entries: readonly LobbyEntryWithNames[],
+  now: Date,
+  maxPlayers: number,
+  world: { worldId: string; worldName: string },
+): Omit<LobbyStatus, 'homeWorldId'> {
   const bySeq = [...entries].sort((a, b) => a.seq - b.seq);
   const players: LobbyPlayer[] = bySeq
     .filter((e) => e.seatedAt !== null)
@@ -188,5 +215,5 @@ export function buildStatus(entries: readonly LobbyEntryWithNames[], now: Date, 
       position: i + 1,
       waitTime: waitSeconds(e.enteredAt, now),
     }));
-  return { players, queue, maxPlayers };
+  return { players, queue, maxPlayers, ...world };
 }

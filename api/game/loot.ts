@@ -1,6 +1,6 @@
 import type { BiomeName, PoiType } from '../../core-wasm/constants.ts';
 import type { LootItem } from '../contract/items.ts';
-import { ITEMS, type ItemDef, type Rarity, type StorageCategory } from './items.ts';
+import { FINDABLE_ITEMS, type ItemDef, type Rarity, type StorageCategory } from './items.ts';
 import { intBetween, pickWeighted, type Rng } from './random.ts';
 
 /**
@@ -72,7 +72,7 @@ export function rollRarity(rng: Rng, place: LootPlace): Rarity {
 }
 
 const ITEMS_BY_RARITY = new Map<Rarity, ItemDef[]>(
-  (['common', 'uncommon', 'rare'] as const).map((r) => [r, ITEMS.filter((i) => i.rarity === r)]),
+  (['common', 'uncommon', 'rare'] as const).map((r) => [r, FINDABLE_ITEMS.filter((i) => i.rarity === r)]),
 );
 
 export function pickItem(rng: Rng, rarity: Rarity, place: LootPlace): ItemDef {

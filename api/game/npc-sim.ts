@@ -7,7 +7,9 @@
  * A cycle: up to CYCLE_ATTEMPTS journeys to targets 50–200 tiles from the settlement (a POI to scavenge, or a forage
  * cell on walkable ground), each followed by the player's own scavenge or forage rule; no journey may end after the
  * cycle cap (4–6 minutes, drawn per cycle); then home, deposit, rest, and the next cycle. A defender comes home (if it
- * is away) and stays idle. Journeys are straight lines at NPC_SPEED_UNITS_PER_SECOND; the time scale shortens
+ * is away) and stays idle. Journeys follow the world's walks round water and mountains (SimWorld.route, the WASM
+ * core's paths) at NPC_SPEED_UNITS_PER_SECOND: a target no walk reaches is skipped like any unusable one, and the way
+ * home falls back to the straight line should the search fail (an NPC is never stranded). The time scale shortens
  * journeys, rests and caps alike (NPC_TIME_SCALE), never the world's own clocks (POI recovery, forage cooldowns).
  */
 import { type BiomeCode, tileCentre, tileOfWorld, TILE_SIZE } from '../../core-wasm/index.ts';
@@ -15,6 +17,7 @@ import { BIOME_NAMES } from '../../core-wasm/constants.ts';
 import { FORAGE_CELL_TILES, isPickedClean, type Tools } from './actions.ts';
 import type { LootItem } from '../contract/items.ts';
 import { IMPASSABLE } from './world.ts';
+import { walkLength } from './paths.ts';
 import { FORAGE_RULES, forageTiles, forageTilesLoot, tileReady } from './forage.ts';
 import type { LootPlace } from './loot.ts';
 import {
@@ -27,6 +30,7 @@ import {
   NPC_REST_MS,
   NPC_SPEED_UNITS_PER_SECOND,
   type NpcStatus,
+  worksAway,
 } from './npcs.ts';
 import { type Rng, seededRng } from './random.ts';
 import { recoveredSignificance, scavengeStep } from './scavenge.ts';
@@ -89,6 +93,11 @@ export interface SimWorld {
   poiState(id: string): PoiState | null | undefined;
   /** When NPCs last foraged this forage cell (FORAGE_CELL_TILES square), null if never, undefined if not loaded. */
   cellForagedAt(cellX: number, cellY: number): number | null | undefined;
+  /**
+   * The walk from → to round water and mountains (start and target included, api/game/paths.ts), or null when none
+   * is found. Deterministic: the same points over the same world give the same walk.
+   */
+  route(from: { x: number; y: number }, to: { x: number; y: number }): { x: number; y: number }[] | null;
 }
 
 export interface StepContext {
@@ -109,6 +118,8 @@ export interface Journey {
   targetY: number;
   startAt: number;
   endsAt: number;
+  /** The walk from start to target (start and target included): what the duration was measured on. */
+  waypoints: { x: number; y: number }[];
 }
 
 export interface StepEffects {
@@ -155,10 +166,14 @@ export function cycleCapMs(seed: number, cycle: number, timeScale: number): numb
   return Math.round(seconds * 1000 * timeScale);
 }
 
-/** Walking time in whole milliseconds (at least 1, so a phase always ends after it starts). */
-export function journeyMs(from: { x: number; y: number }, to: { x: number; y: number }, timeScale: number): number {
-  const units = Math.hypot(to.x - from.x, to.y - from.y);
+/** Walking time of `units` world units in whole milliseconds (at least 1, so a phase always ends after it starts). */
+export function walkMs(units: number, timeScale: number): number {
   return Math.max(1, Math.round((units / NPC_SPEED_UNITS_PER_SECOND) * 1000 * timeScale));
+}
+
+/** Walking time of the straight line (a walk with no obstacle on the way). */
+export function journeyMs(from: { x: number; y: number }, to: { x: number; y: number }, timeScale: number): number {
+  return walkMs(Math.hypot(to.x - from.x, to.y - from.y), timeScale);
 }
 
 export function restMs(timeScale: number): number {
@@ -172,7 +187,10 @@ export function statusOf(phase: NpcPhase | null): NpcStatus {
   return 'resting';
 }
 
-/** Where an NPC on a journey is at `at` (on a straight line), else where it stands. */
+/**
+ * Where an NPC on a journey is at `at`, on the straight line from start to target (the stored phase keeps no walk;
+ * the live frames carry the journey's waypoints), else where it stands.
+ */
 export function positionAt(s: NpcSimState, at: number): { x: number; y: number } {
   if (s.phase === null || s.phase === 'rest' || s.phaseStartedAt === null || s.phaseEndsAt === null) return { x: s.x, y: s.y };
   if (s.startX === null || s.startY === null || s.targetX === null || s.targetY === null) return { x: s.x, y: s.y };
@@ -190,7 +208,7 @@ export function cellReady(last: number | null, at: number): boolean {
   return last - at >= FORAGE_RULES.cooldownMs;
 }
 
-const working = (a: NpcAssignment) => a !== 'defend';
+const working = worksAway;
 const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
 const inBand = (home: { x: number; y: number }, p: { x: number; y: number }) => {
   const tiles = dist(home, p) / TILE_SIZE;
@@ -204,6 +222,8 @@ const cellCentreTile = (cell: number) => cell * FORAGE_CELL_TILES + Math.floor(F
 // ── Targets ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
 type Target = { x: number; y: number; poiId: string | null };
+/** A chosen target and the walk there from where the NPC stands. */
+type Routed = Target & { route: { x: number; y: number }[] };
 
 /** What the step just changed, seen by the target choice that follows it in the same step. */
 interface Fresh {
@@ -222,7 +242,7 @@ function chooseTarget(
   cycle: number,
   attempt: number,
   fresh: Fresh,
-): Target | null | { need: Need } {
+): Routed | null | { need: Need } {
   const rng = keyedRng(s.seed, cycle, attempt, SALT.target);
   const { home, world, at } = ctx;
   const need: Need = { poiIds: [], cells: [] };
@@ -259,7 +279,12 @@ function chooseTarget(
   }
   // Every candidate is judged before choosing, so one round of loading settles the choice.
   if (need.poiIds.length || need.cells.length) return { need };
-  return candidates[0] ?? null;
+  // The first one a walk reaches (a POI across a lake is walked round to; one on an island is skipped).
+  for (const c of candidates) {
+    const route = world.route({ x: s.x, y: s.y }, c);
+    if (route) return { ...c, route };
+  }
+  return null;
 }
 
 function currentSignificance(poi: SimPoi, state: PoiState | null, at: number): number {
@@ -277,11 +302,20 @@ function travel(
   ctx: StepContext,
   purpose: JourneyPurpose,
   from: { x: number; y: number },
-  to: Target,
+  to: Routed,
   extra: Partial<NpcSimState>,
 ): { state: NpcSimState; journey: Journey } {
-  const endsAt = ctx.at + journeyMs(from, to, ctx.timeScale);
-  const journey: Journey = { purpose, startX: from.x, startY: from.y, targetX: to.x, targetY: to.y, startAt: ctx.at, endsAt };
+  const endsAt = ctx.at + walkMs(walkLength(to.route), ctx.timeScale);
+  const journey: Journey = {
+    purpose,
+    startX: from.x,
+    startY: from.y,
+    targetX: to.x,
+    targetY: to.y,
+    startAt: ctx.at,
+    endsAt,
+    waypoints: to.route,
+  };
   const state: NpcSimState = {
     ...s,
     ...extra,
@@ -320,7 +354,8 @@ function standing(s: NpcSimState, at: { x: number; y: number }, phase: 'rest' | 
 /** Home from where it stands; already there, the arrival at home happens at once. */
 function goHome(s: NpcSimState, ctx: StepContext, from: { x: number; y: number }, effects: StepEffects): StepResult {
   if (dist(from, ctx.home) < AT_PLACE_UNITS) return atHome({ ...s, x: ctx.home.x, y: ctx.home.y }, ctx, effects);
-  const { state, journey } = travel(s, ctx, 'return', from, { ...ctx.home, poiId: null }, {});
+  const route = ctx.world.route(from, ctx.home) ?? [from, ctx.home];
+  const { state, journey } = travel(s, ctx, 'return', from, { ...ctx.home, poiId: null, route }, {});
   return { state, effects: { ...effects, journey } };
 }
 
@@ -393,7 +428,7 @@ function arrive(s: NpcSimState, ctx: StepContext): StepResult {
     if (target && 'need' in target) return target;
     if (
       target &&
-      ctx.at + journeyMs(here, target, ctx.timeScale) <= s.cycleStartedAt + cycleCapMs(s.seed, s.cycle, ctx.timeScale)
+      ctx.at + walkMs(walkLength(target.route), ctx.timeScale) <= s.cycleStartedAt + cycleCapMs(s.seed, s.cycle, ctx.timeScale)
     ) {
       const purpose = s.assignment === 'scavenge' ? 'scavenge' : 'forage';
       const { state, journey } = travel(moved, ctx, purpose, here, target, { attempt: s.attempt + 1 });

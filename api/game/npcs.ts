@@ -3,8 +3,18 @@
  * simulation in api/game/npc-sim.ts), the islands and the wiki read these.
  */
 
-export const NPC_ASSIGNMENTS = ['defend', 'scavenge', 'foraging'] as const;
+export const NPC_ASSIGNMENTS = ['defend', 'scavenge', 'foraging', 'craft'] as const;
 export type NpcAssignment = (typeof NPC_ASSIGNMENTS)[number];
+/** Assignments done at the settlement: no work cycles, the NPC stays home (defending, or at the bench). */
+export const HOME_ASSIGNMENTS = ['defend', 'craft'] as const satisfies readonly NpcAssignment[];
+/** "Ada will …" when an NPC is given a job. */
+export const ASSIGNMENT_DUTIES: Readonly<Record<NpcAssignment, string>> = {
+  defend: 'defend the settlement',
+  scavenge: 'scavenge',
+  foraging: 'forage',
+  craft: 'work at the bench (crafting goes faster)',
+};
+export const worksAway = (a: NpcAssignment): boolean => !(HOME_ASSIGNMENTS as readonly string[]).includes(a);
 /** The spec also names foraging 'gather': accepted on the wire and stored as 'foraging'. */
 export const ASSIGNMENT_ALIASES: Readonly<Record<string, NpcAssignment>> = { gather: 'foraging' };
 export function normaliseAssignment(a: string): NpcAssignment | null {

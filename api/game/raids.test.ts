@@ -4,6 +4,10 @@ import {
   type Container,
   defence,
   OFFLINE_LOSS_CAP,
+  planTime,
+  quietNights,
+  raidChance,
+  threatLevel,
   raidPlan,
   RAID_WARNING_MS,
   resolveRaid,
@@ -16,8 +20,8 @@ const rich = (id: string, quantity: number, level = 0): Container => ({
   id,
   level,
   items: [
-    { itemName: 'Canned Food', quality: 40, quantity: Math.floor(quantity / 2) },
-    { itemName: 'Canned Food', quality: 90, quantity: Math.ceil(quantity / 2) },
+    { itemName: 'Canned Beans', quality: 40, quantity: Math.floor(quantity / 2) },
+    { itemName: 'Canned Beans', quality: 90, quantity: Math.ceil(quantity / 2) },
   ],
 });
 const plan = (seed: number, night: number, wealth: number, foundedAt = 0, quietNights = 0) =>
@@ -35,10 +39,35 @@ describe('raids', () => {
   test('the same seed and night give the same raid; it arrives at night and is announced before it', () => {
     const a = plan(42, 5, 300, 0, 3);
     expect(a).toEqual(plan(42, 5, 300, 0, 3));
+    const seed = a ? 42 : 43;
     const r = a ?? plan(43, 5, 300, 0, 9)!;
     expect(r.arriveAt).toBeGreaterThan((5 + 0.75) * DAY);
     expect(r.arriveAt).toBeLessThan((6 + 0.25) * DAY);
-    expect(r.arriveAt - r.warnAt).toBe(RAID_WARNING_MS);
+    // Announced RAID_WARNING_MS ahead, never before the raid is drawn (its noon): a 60 s day leaves less.
+    expect(r.arriveAt - r.warnAt).toBe(Math.min(RAID_WARNING_MS, r.arriveAt - planTime(5, DAY, seed)));
+    expect(r.warnAt).toBeGreaterThanOrEqual(planTime(5, DAY, seed));
+    const slow = raidPlan({
+      seed: 42,
+      night: 5,
+      foundedAt: 0,
+      wealthAbove: 300,
+      quietNights: 9,
+      dayCycleMs: 20 * DAY,
+      timeScale: 1,
+    })!;
+    expect(slow.arriveAt - slow.warnAt).toBe(RAID_WARNING_MS);
+  });
+
+  test('two quiet nights make a raid certain for any wealth above protection; the quiet count starts at founding', () => {
+    for (let seed = 0; seed < 200; seed++) expect(plan(seed, 10, 1, 0, 2)).not.toBeNull();
+    expect(quietNights(10, null, 0, DAY)).toBe(10);
+    expect(quietNights(10, 9, 0, DAY)).toBe(0);
+    expect(quietNights(10, 7, 0, DAY)).toBe(2);
+    // Founded at noon of day 4: its own night is night 3 (day 4's early hours), so night 6 follows two quiet ones.
+    expect(quietNights(6, null, 4.5 * DAY, DAY)).toBe(2);
+    expect(threatLevel(raidChance(0, 5))).toBe('none');
+    expect(threatLevel(raidChance(1, 0))).toBe('low');
+    expect(threatLevel(raidChance(1, 1))).toBe('high');
   });
 
   test('defenders with ammunition repel the raid that breaches the same settlement without it', () => {

@@ -17,8 +17,11 @@ export const BEGINNER_PROTECTION_DAYS = 2;
 export const RAID_CHANCE_BASE = 0.15;
 /** Wealth above protection (units) that adds one whole to the chance (capped at RAID_CHANCE_MAX). */
 export const RAID_WEALTH_FOR_CERTAINTY = 400;
-export const RAID_CHANCE_PER_QUIET_NIGHT = 0.1;
-export const RAID_CHANCE_MAX = 0.9;
+/** Each night since the last raid (or since founding) adds this: two quiet nights make a raid certain. */
+export const RAID_CHANCE_PER_QUIET_NIGHT = 0.45;
+export const RAID_CHANCE_MAX = 1;
+/** A night's raid is drawn at noon before it (plus the settlement's clockOffset), from what the settlement holds then. */
+export const RAID_PLAN_AT = 0.5;
 /** Raiders arrive between these fractions of the night (18:00 to 06:00), never at its very edges. */
 export const RAID_ARRIVAL_WINDOW = [0.15, 0.85] as const;
 /** The warning comes this long before arrival (real time at NPC_TIME_SCALE 1, scaled by it like NPC journeys). */
@@ -75,6 +78,65 @@ export function wealthAbove(containers: readonly Container[]): number {
   return sum;
 }
 
+/** The night a moment belongs to, counting from night 0 (18:00 of day 0); a daytime moment counts with the night before. */
+export function nightOf(at: number, dayCycleMs: number): number {
+  return Math.floor(at / dayCycleMs - 0.75);
+}
+
+/**
+ * Each settlement's clock runs this fraction of a day behind the world's: its meals and raid draws fall at its own
+ * moment within the first CLOCK_SPREAD of the day (meals) or of the afternoon (draws), not at one midnight and one noon
+ * for every settlement at once. Spread the load: with every settlement on the same instants, 1,000 settlements all
+ * fell due in the same simulation round (seconds long) twice a day; spread over 0.1 of a day (2 real minutes at the
+ * default 20-minute day, 120 one-second rounds) that is about 8 settlements a round. 0.1 keeps every meal in the small
+ * hours (00:00–02:24) and every draw in the early afternoon (12:00–14:24): at least 4.5 real minutes before the first
+ * raiders can arrive (19:48, RAID_ARRIVAL_WINDOW) at the default day, so the full warning still fits after the draw.
+ */
+export const CLOCK_SPREAD = 0.1;
+
+/**
+ * A settlement's clock offset (ms, in [0, CLOCK_SPREAD × day)): derived from its seed alone, so it never changes and
+ * a catch-up replays the same moments as live play. Meals and draws both shift by it; nights, arrivals and days do not.
+ */
+export function clockOffset(seed: number, dayCycleMs: number): number {
+  return Math.floor((mix(seed ^ 0xc10c, 0) / 2 ** 32) * CLOCK_SPREAD * dayCycleMs);
+}
+
+/** When night `night`'s raid is drawn for the settlement of `seed`: noon before it, plus its clock offset. */
+export function planTime(night: number, dayCycleMs: number, seed: number): number {
+  return (night + RAID_PLAN_AT) * dayCycleMs + clockOffset(seed, dayCycleMs);
+}
+
+/** When the settlement of `seed` serves day `day`'s meals: the day's start (midnight), plus its clock offset. */
+export function mealTime(day: number, dayCycleMs: number, seed: number): number {
+  return day * dayCycleMs + clockOffset(seed, dayCycleMs);
+}
+
+/** Nights without a raid before `night`, since the last raid or since the settlement was founded. */
+export function quietNights(night: number, lastRaidNight: number | null, foundedAt: number, dayCycleMs: number): number {
+  return Math.max(0, night - 1 - (lastRaidNight ?? nightOf(foundedAt, dayCycleMs)));
+}
+
+/** When beginner's protection ends: no raid arrives before then. */
+export function protectedUntil(foundedAt: number, dayCycleMs: number): number {
+  return foundedAt + BEGINNER_PROTECTION_DAYS * dayCycleMs;
+}
+
+/** The chance that night's raid comes (before the draw). */
+export function raidChance(wealthAbove: number, quiet: number): number {
+  if (wealthAbove <= 0) return 0;
+  return Math.min(
+    RAID_CHANCE_MAX,
+    RAID_CHANCE_BASE + wealthAbove / RAID_WEALTH_FOR_CERTAINTY + quiet * RAID_CHANCE_PER_QUIET_NIGHT,
+  );
+}
+
+/** How the panel words the chance of a raid on the coming night. */
+export function threatLevel(chance: number): 'none' | 'low' | 'high' {
+  if (chance <= 0) return 'none';
+  return chance >= 0.5 ? 'high' : 'low';
+}
+
 export interface RaidPlan {
   night: number;
   warnAt: number;
@@ -97,18 +159,18 @@ export function raidPlan(input: {
 }): RaidPlan | null {
   if (input.wealthAbove <= 0) return null;
   const { start, end } = nightWindow(input.night, input.dayCycleMs);
-  if (start < input.foundedAt + BEGINNER_PROTECTION_DAYS * input.dayCycleMs) return null;
+  if (start < protectedUntil(input.foundedAt, input.dayCycleMs)) return null;
   const rng = seededRng(mix(input.seed, input.night));
-  const chance = Math.min(
-    RAID_CHANCE_MAX,
-    RAID_CHANCE_BASE + input.wealthAbove / RAID_WEALTH_FOR_CERTAINTY + input.quietNights * RAID_CHANCE_PER_QUIET_NIGHT,
-  );
-  if (rng() >= chance) return null;
+  if (rng() >= raidChance(input.wealthAbove, input.quietNights)) return null;
   const [from, to] = RAID_ARRIVAL_WINDOW;
   const arriveAt = Math.round(start + (from + (to - from) * rng()) * (end - start));
   const spread = 1 - RAID_STRENGTH_SPREAD + 2 * RAID_STRENGTH_SPREAD * rng();
   const strength = Math.max(1, Math.round((RAID_BASE_STRENGTH + input.wealthAbove * RAID_STRENGTH_PER_WEALTH) * spread));
-  return { night: input.night, warnAt: arriveAt - Math.round(RAID_WARNING_MS * input.timeScale), arriveAt, strength };
+  const warnAt = Math.max(
+    planTime(input.night, input.dayCycleMs, input.seed),
+    arriveAt - Math.round(RAID_WARNING_MS * input.timeScale),
+  );
+  return { night: input.night, warnAt, arriveAt, strength };
 }
 
 export interface Defenders {
@@ -189,4 +251,49 @@ function mix(a: number, b: number): number {
   let h = (a ^ Math.imul(b + 0x9e3779b9, 0x85ebca6b)) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x7feb352d) >>> 0;
   return (h ^ (h >>> 15)) >>> 0;
+}
+
+/**
+ * What the Defence panel shows at `now`: the rating defenders would fight with now, the coming night, the threat of a
+ * raid on it and beginner's protection. The same rules as the fight and the draw, read at a moment.
+ */
+export function assessDefence(input: {
+  now: number;
+  /** The settlement's seed: when its raid is drawn (planTime). */
+  seed: number;
+  dayCycleMs: number;
+  foundedAt: number;
+  lastRaidNight: number | null;
+  /** The announced raid's arrival, while one is on its way. */
+  raidArriveAt: number | null;
+  containers: readonly Container[];
+  defenders: Defenders;
+}): {
+  rating: number;
+  defenders: number;
+  wealthAbove: number;
+  threat: 'none' | 'low' | 'high';
+  nextNightAt: number;
+  protectedUntil: number | null;
+} {
+  const { now, dayCycleMs: day } = input;
+  const fight = defence(input.defenders);
+  const wealth = wealthAbove(input.containers);
+  // The coming night: the current one while it lasts, else the next.
+  let night = nightOf(now, day);
+  if (nightWindow(night, day).end <= now) night += 1;
+  // Its raid is drawn at the settlement's noon: past that without a raid on the way, the threat is the next one's.
+  let drawn = night;
+  if (planTime(drawn, day, input.seed) <= now && input.raidArriveAt === null) drawn += 1;
+  const until = protectedUntil(input.foundedAt, day);
+  const shielded = nightWindow(drawn, day).start < until;
+  const chance = shielded ? 0 : raidChance(wealth, quietNights(drawn, input.lastRaidNight, input.foundedAt, day));
+  return {
+    rating: fight.rating,
+    defenders: fight.defenders,
+    wealthAbove: wealth,
+    threat: input.raidArriveAt !== null ? 'high' : threatLevel(chance),
+    nextNightAt: nightWindow(night, day).start,
+    protectedUntil: until > now ? until : null,
+  };
 }

@@ -55,6 +55,8 @@ export const CONTAINER_BASE_COST: Readonly<Record<ContainerSubtype, Materials>> 
 export const COST_STEP_PER_EXISTING = 0.5;
 /** Spec section 9: reinforcing a container, whatever its level. */
 export const REINFORCE_COST: Materials = { 'Scrap Metal': 5, 'Cloth Scraps': 3 };
+/** Or one crafted Reinforcement Kit (api/game/crafting.ts), from the pack or the settlement's storage: used first. */
+export const REINFORCE_KIT: Materials = { 'Reinforcement Kit': 1 };
 
 /** Units a new container holds (one unit per item); each reinforcement adds a step, up to the maximum level. */
 export const CONTAINER_BASE_CAPACITY = 100;

@@ -78,6 +78,16 @@ export function planDeposit(
   return { moves, left, noContainer: [...noContainer] };
 }
 
+/**
+ * The order an NPC hands its load in (planDeposit takes stacks in the order given): the best quality first, then by
+ * item name. Fixed by the stacks themselves, never by when or how they were picked up, so when storage has room for
+ * only part of a load the same units go in whether the NPC's phases ran live (its pack reloaded from the database
+ * between them) or in one catch-up (its pack held in memory throughout).
+ */
+export function handInOrder<T extends { itemName: string; quality: number }>(stacks: readonly T[]): T[] {
+  return [...stacks].sort((a, b) => b.quality - a.quality || (a.itemName < b.itemName ? -1 : a.itemName > b.itemName ? 1 : 0));
+}
+
 /** Takes up to the click's limit of an item out of storage, the best quality first. */
 export function planWithdraw(
   containers: readonly ContainerState[],

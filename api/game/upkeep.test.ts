@@ -4,7 +4,7 @@ import { conditionOf, dailyMeals, NPC_FOOD_PER_DAY, treatment, UNFED_DAYS_TO_LEA
 describe('upkeep', () => {
   test('each NPC eats once a day, the worst food first; what is eaten is what the pantry lost', () => {
     const food = [
-      { itemName: 'Canned Food', quality: 80, quantity: 5 },
+      { itemName: 'Canned Beans', quality: 80, quantity: 5 },
       { itemName: 'Berries', quality: 20, quantity: 1 },
     ];
     const day = dailyMeals(
@@ -17,7 +17,7 @@ describe('upkeep', () => {
     expect(day.fed.every((f) => f.unfedDays === 0)).toBe(true);
     expect(day.eaten).toEqual([
       { itemName: 'Berries', quality: 20, quantity: 1 },
-      { itemName: 'Canned Food', quality: 80, quantity: 2 * NPC_FOOD_PER_DAY - 1 },
+      { itemName: 'Canned Beans', quality: 80, quantity: 2 * NPC_FOOD_PER_DAY - 1 },
     ]);
     expect(food[0]!.quantity).toBe(5);
   });

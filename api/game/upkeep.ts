@@ -13,8 +13,11 @@ export const UNFED_DAYS_TO_LEAVE = 3;
 /** Medicine units one treatment uses; an untreated injury heals by itself after this many in-game days. */
 export const MEDICINE_PER_INJURY = 1;
 export const INJURY_HEAL_DAYS = 1;
+/** Treated with the settlement's medicine, a wound takes this long instead (real time at NPC_TIME_SCALE 1, scaled). */
+export const TREATED_HEAL_MS = 10 * 60 * 1000;
 
-export type NpcCondition = 'fit' | 'injured' | 'hungry';
+export const NPC_CONDITIONS = ['fit', 'injured', 'hungry'] as const;
+export type NpcCondition = (typeof NPC_CONDITIONS)[number];
 
 export interface Fed {
   npcId: string;

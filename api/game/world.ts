@@ -2,6 +2,16 @@ import { Biome } from '../../core-wasm/constants.ts';
 
 /** Spec section 9 and our own movement rules; the server enforces them, the islands mirror them. */
 export const DEFAULT_WORLD_ID = 'default';
+
+/** A random non-negative 31-bit integer (a terrain seed, a name pick). */
+export function randomSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0]! >>> 1;
+}
+
+/** The terrain seed of a world opened now: WORLD_SEED when set (reproducible worlds), else random. */
+export function newWorldSeed(worldSeed: number | undefined): number {
+  return worldSeed ?? randomSeed();
+}
 /** 1 world unit per 60 Hz frame. */
 export const PLAYER_SPEED_UNITS_PER_SECOND = 60;
 /** The client walks until it is this close to its target. */
