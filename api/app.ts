@@ -12,6 +12,7 @@ import { authModule } from './modules/auth/index.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { healthModule } from './modules/health/index.ts';
 import { lobbyModule } from './modules/lobby/index.ts';
+import { adminWorldsModule } from './modules/worlds/index.ts';
 import type { Services } from './services.ts';
 import type { Core } from '../core-wasm/index.ts';
 import { InProcessBus, type Bus } from './live/bus.ts';
@@ -27,6 +28,8 @@ import { EquipmentService } from './modules/equipment/service.ts';
 import { npcEquipmentModule } from './modules/npc-equipment/index.ts';
 import { NpcEquipmentService } from './modules/npc-equipment/service.ts';
 import { npcsModule } from './modules/npcs/index.ts';
+import { craftingModule } from './modules/crafting/index.ts';
+import { CraftingService } from './modules/crafting/service.ts';
 import { NpcService } from './modules/npcs/service.ts';
 import { NpcSimulation } from './modules/npcs/simulation.ts';
 import { chatModule } from './modules/chat/index.ts';
@@ -34,6 +37,7 @@ import { ChatService } from './modules/chat/service.ts';
 import { bedsModule } from './modules/settlements/beds.ts';
 import { BedService } from './modules/settlements/beds-service.ts';
 import { settlementsModule } from './modules/settlements/index.ts';
+import { DefenceQueries } from './modules/settlements/defence.ts';
 import { SettlementQueries } from './modules/settlements/queries.ts';
 import { SettlementService } from './modules/settlements/service.ts';
 import { StorageService } from './modules/settlements/storage-service.ts';
@@ -100,10 +104,12 @@ export function createApp(deps: AppDeps) {
   const limits = new RateLimits(services);
   services.accessEnded.relayThrough((end) => live.relayAccessEnd(end));
   services.accessEnded.on(({ userId, code, reason }) => live.endAccessHere(userId, code, reason));
-  // NPCs work whoever is online (one process at a time: a lease); stopped before the live layer, so its last frames go out.
+  // NPCs work whoever is online (each world by one process at a time: a lease per world, shared among the processes);
+  // stopped before the live layer, so its last frames go out.
   const npcSim = new NpcSimulation(services, worlds, (w, a, m) => live.send(w, a, m), {
-    sessionLock: deps.database.sessionLock,
+    locks: deps.database.sessionLockPairs,
     timeRepo: (name, repo) => metrics.timeRepo(name, repo),
+    presence: (worldId) => live.presentIn(worldId),
   });
   const passwords = new PasswordHasher(deps.config.passwordHashConcurrency, deps.config.passwordHashQueue);
   metrics.watch({
@@ -157,15 +163,25 @@ export function createApp(deps: AppDeps) {
     .use(metricsEndpoint({ config: deps.config, metrics }))
     .use(authModule(services, { renamed: (user) => live.relayRename(user.id, user.displayName), passwords }))
     .use(lobbyModule(services))
+    .use(adminWorldsModule(services))
     .use(worldModule(services, worlds, live))
     .use(playerModule(services, worlds, live, limits))
     .use(actionsModule(services, actions))
-    .use(settlementsModule(services, settlements, new StorageService(settlements), settlementQueries))
+    .use(
+      settlementsModule(
+        services,
+        settlements,
+        new StorageService(settlements),
+        settlementQueries,
+        new DefenceQueries(services, (worldId) => live.presentIn(worldId)),
+      ),
+    )
     .use(bedsModule(services, new BedService(services, settlements, live), settlementQueries))
     .use(npcsModule(services, new NpcService(services, settlements)))
+    .use(craftingModule(services, new CraftingService(services, settlements)))
     .use(equipmentModule(services, new EquipmentService(services, settlements, live)))
     .use(npcEquipmentModule(services, new NpcEquipmentService(services, settlements, live)))
-    .use(chatModule(services, new ChatService(services, worlds, live)))
+    .use(chatModule(services, new ChatService(services, worlds, live, deps.core)))
     .use(liveSocketModule(services, live, liveConnections, async (worldId) => (await worlds.world(worldId)) !== null, limits))
     .use(siteModule(deps.config.siteDir));
 }

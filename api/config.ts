@@ -12,6 +12,7 @@ import { MOVE_FLUSH_MIN_MS } from './contract/protocol.ts';
 import { DEFAULT_WRITE_LIMIT_PER_ADDRESS, DEFAULT_WRITE_LIMIT_PER_USER, type WriteLimit } from './http/rate-limit.ts';
 import { itemDef } from './contract/items.ts';
 import { SCAVENGE_RULES } from './game/scavenge.ts';
+import { DEFAULT_WORLDS_MAX_EMBEDDED, DEFAULT_WORLDS_MAX_SERVER } from './game/worlds.ts';
 import { CHUNK_WIRE_CACHE_SIZE } from './modules/world/chunk-wire.ts';
 import { LOG_LEVELS, type LogLevel } from './ops/log.ts';
 
@@ -32,6 +33,12 @@ export interface Config {
   maxPlayers: number;
   /** A seat or queue place lapses after this long without a lobby call or live heartbeat (LOBBY_SEAT_TIMEOUT_MS). */
   seatTimeoutMs: number;
+  /**
+   * WORLDS_MAX: how many worlds may be open at once (closed ones do not count). When every open world is full and
+   * fewer are open, joining opens a new one; past it newcomers queue. Default 1 on embedded PGlite (one process on one
+   * core), 50 with DATABASE_URL.
+   */
+  worldsMax: number;
   /** Real time of one in-game day (DAY_CYCLE_MS, default 20 minutes). */
   dayCycleMs: number;
   /** Terrain seed for a world created from now on (WORLD_SEED); unset means random. Existing worlds keep theirs. */
@@ -104,6 +111,11 @@ export interface Config {
    * metrics are public: set it on any server reachable from outside.
    */
   metricsToken: string | undefined;
+  /**
+   * ADMIN_TOKEN: the operator's routes under /api/admin (open, close, rename worlds) answer only
+   * `Authorization: Bearer <token>` (401 otherwise). Unset, every admin route answers 404: they do not exist.
+   */
+  adminToken: string | undefined;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -219,6 +231,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       int(env.LOBBY_SEAT_TIMEOUT_MS, DEFAULT_SEAT_TIMEOUT_MS, 'LOBBY_SEAT_TIMEOUT_MS'),
       'LOBBY_SEAT_TIMEOUT_MS',
     ),
+    worldsMax: positive(
+      int(env.WORLDS_MAX, env.DATABASE_URL ? DEFAULT_WORLDS_MAX_SERVER : DEFAULT_WORLDS_MAX_EMBEDDED, 'WORLDS_MAX'),
+      'WORLDS_MAX',
+    ),
     dayCycleMs: positive(int(env.DAY_CYCLE_MS, DAY_CYCLE_MS, 'DAY_CYCLE_MS'), 'DAY_CYCLE_MS'),
     worldSeed: env.WORLD_SEED ? seed(env.WORLD_SEED) : undefined,
     chunkWireCacheSize: int(env.CHUNK_WIRE_CACHE_SIZE, CHUNK_WIRE_CACHE_SIZE, 'CHUNK_WIRE_CACHE_SIZE'),
@@ -255,5 +271,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     moveFlushMs: moveFlush(env.MOVE_FLUSH_MS),
     logLevel: logLevel(env.LOG_LEVEL),
     metricsToken: env.METRICS_TOKEN || undefined,
+    adminToken: env.ADMIN_TOKEN || undefined,
   };
 }

@@ -17,7 +17,7 @@
  */
 import { openDatabase, repositories, type Database } from '../../db/index.ts';
 import { loadConfig } from '../config.ts';
-import { expiryCutoff } from '../game/lobby.ts';
+import { expiryCutoff, lastSeenStaleBefore } from '../game/lobby.ts';
 import { AccessEnded } from '../live/access-ended.ts';
 import { auditIntervalMs } from '../live/connections.ts';
 import { joinGame, lobbyAccess, touchPresence } from '../modules/lobby/service.ts';
@@ -86,7 +86,8 @@ async function admit(database: Database, n: number): Promise<Run> {
     for (let i = 0; i < ids.length; i += 500) {
       const slice = ids.slice(i, i + 500);
       heartbeats += slice.length;
-      heartbeatWrites += (await repos.lobby.touchMany(slice, now, expiryCutoff(now, timeout))).length;
+      heartbeatWrites += (await repos.lobby.touchMany(slice, now, expiryCutoff(now, timeout), lastSeenStaleBefore(now, timeout)))
+        .length;
     }
   }
   return { n, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, seated, queued, heartbeats, heartbeatWrites };

@@ -30,7 +30,7 @@ try {
   const socket = TestSocket.open(p2.url, holder);
   await socket.next('players_list');
 
-  async function time(c: TestClient, call: () => Promise<Response>): Promise<number[]> {
+  async function time(call: () => Promise<Response>): Promise<number[]> {
     const ms: number[] = [];
     for (let i = 0; i < N; i++) {
       const t = performance.now();
@@ -56,8 +56,8 @@ try {
     return ms.sort((a, b) => a - b);
   }
   const rows: [string, number[]][] = [
-    ['position, on the holder', await time(holder, where(holder))],
-    ['position, asked of the holder', await time(other, where(other))],
+    ['position, on the holder', await time(where(holder))],
+    ['position, asked of the holder', await time(where(other))],
     ['REST move, on the holder', await moves(holder)],
     ['REST move, forwarded to the holder', await moves(other)],
   ];

@@ -385,6 +385,10 @@ export async function checkInvariants(env: FuzzEnv): Promise<string[]> {
     sql.raw(`select m.id, m.user_id from chat_messages m where (select count(*) from chat_messages o where o.user_id = m.user_id
       and o.created_at <= m.created_at and o.created_at > m.created_at - interval '${CHAT_SLOW_WINDOW_MS} milliseconds') > ${CHAT_SLOW_MESSAGES}`),
   );
+  await check(
+    'chat messages on a channel the rules do not have',
+    sql`select id, channel from chat_messages where channel not in ('radio', 'nearby')`,
+  );
   await check('players muting themselves', sql`select muter_id from player_mutes where muter_id = muted_id`);
   await check(
     'mute lists over the limit',

@@ -91,7 +91,7 @@ const STARTING_GEAR: [string, number][] = [
   ['Flashlight', 55],
 ];
 const KIT_QUALITY = 50;
-const ASSIGNMENTS = ['defend', 'scavenge', 'foraging', 'gather'] as const;
+const ASSIGNMENTS = ['defend', 'scavenge', 'foraging', 'gather', 'craft'] as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The model

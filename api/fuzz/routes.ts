@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { MAX_CHUNK_COORD, MAX_TILE_COORD, MIN_TILE_COORD } from '../../core-wasm/constants.ts';
-import { CHAT_MESSAGE_MAX } from '../game/chat.ts';
+import { CHAT_CHANNELS, CHAT_MESSAGE_MAX } from '../game/chat.ts';
 import { EQUIPMENT_SLOTS } from '../game/equipment.ts';
 import { NPC_BATCH_MAX } from '../game/npc-equipment.ts';
 import {
@@ -186,6 +186,12 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     { weight: 2, arbitrary: withHostileInside(shortText(CHAT_MESSAGE_MAX)) },
     { weight: 1, arbitrary: hostileString },
   );
+  // Nearby voice needs no radio, so its valid sends reach the success path (and slow mode) for every survivor.
+  const chatChannel = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...CHAT_CHANNELS) },
+    { weight: 1, arbitrary: fc.constantFrom('Nearby', 'shout', 'world', '') },
+    { weight: 1, arbitrary: hostileString },
+  );
   const playerId = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...ctx.playerIds) },
     { weight: 2, arbitrary: fc.uuid() },
@@ -246,7 +252,22 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
       body: nearValidObject({ displayName: textField(33) }, { displayName: fc.string({ minLength: 1, maxLength: 32 }) }),
     },
     'GET /api/lobby': { auth: true, query: anyQuery },
-    'POST /api/lobby/join-game': { auth: true, body: noBody },
+    'POST /api/lobby/join-game': {
+      auth: true,
+      // No body (the usual join), or a world to join: the main player stays in 'default' (it is the only world).
+      body: fc.oneof(noBody, nearValidObject({ worldId: worldIdValue }, { worldId: fc.constant('default') })),
+    },
+    'GET /api/worlds': { auth: false, query: anyQuery },
+    'GET /api/world/:worldId': { auth: true, params: { worldId: worldIdValue }, query: anyQuery },
+    // The operator's routes: the fuzz server has no ADMIN_TOKEN, so every call must be refused (404), never a 5xx.
+    'GET /api/admin/worlds': { auth: true, query: anyQuery },
+    'POST /api/admin/worlds': { auth: true, body: nearValidObject({ name: mixedText(40) }, { name: fc.constant('New Camp') }) },
+    'POST /api/admin/worlds/:world/close': { auth: true, params: { world: worldIdValue }, body: noBody },
+    'POST /api/admin/worlds/:world/rename': {
+      auth: true,
+      params: { world: worldIdValue },
+      body: nearValidObject({ name: mixedText(40) }, { name: fc.constant('Renamed') }),
+    },
     'POST /api/lobby/ready': { auth: true, body: nearValidObject({ ready: fc.boolean() }, { ready: fc.boolean() }) },
     'POST /api/lobby/leave': { auth: true, destructive: true, body: noBody },
     'GET /api/lobby/access': { auth: true, query: anyQuery },
@@ -277,13 +298,40 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
         },
       ).map(asQuery),
     },
+    'GET /api/world/:worldId/path': {
+      auth: true,
+      params: { worldId: worldIdValue },
+      query: nearValidObject(
+        {
+          fromX: coordString(ctx.player.x),
+          fromY: coordString(ctx.player.y),
+          toX: coordString(ctx.player.x),
+          toY: coordString(ctx.player.y),
+        },
+        {
+          fromX: fc.double({ min: ctx.player.x - 50, max: ctx.player.x + 50, noNaN: true }).map(String),
+          fromY: fc.double({ min: ctx.player.y - 50, max: ctx.player.y + 50, noNaN: true }).map(String),
+          // Near and far targets: within the search, beyond its bound, at the world's edge.
+          toX: fc
+            .oneof(
+              fc.double({ min: ctx.player.x - 800, max: ctx.player.x + 800, noNaN: true }),
+              fc.constantFrom(minWorld, maxWorld - 0.001),
+            )
+            .map(String),
+          toY: fc.double({ min: ctx.player.y - 800, max: ctx.player.y + 800, noNaN: true }).map(String),
+        },
+      ).map(asQuery),
+    },
     'GET /api/world/:worldId/players': { auth: true, params: { worldId: worldIdValue }, query: anyQuery },
     'GET /api/world/:worldId/events': { auth: true, params: { worldId: worldIdValue }, query: anyQuery },
     'GET /api/world/:worldId/chat': { auth: true, params: { worldId: worldIdValue }, query: anyQuery },
     'POST /api/world/:worldId/chat': {
       auth: true,
       params: { worldId: worldIdValue },
-      body: nearValidObject({ message: chatText }, { message: fc.string({ minLength: 1, maxLength: CHAT_MESSAGE_MAX }) }),
+      body: nearValidObject(
+        { message: chatText, channel: chatChannel },
+        { message: fc.string({ minLength: 1, maxLength: CHAT_MESSAGE_MAX }), channel: fc.constantFrom(...CHAT_CHANNELS) },
+      ),
     },
     'GET /api/player/mutes': { auth: true, query: anyQuery },
     'PUT /api/player/mutes/:playerId': { auth: true, params: { playerId }, body: noBody },
@@ -351,6 +399,23 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     'GET /api/settlements/:id/buildings': { auth: true, params: { id: numericId }, query: anyQuery },
     'GET /api/settlements/:id/storage': { auth: true, params: { id: numericId }, query: anyQuery },
     'GET /api/settlements/:id/bed-assignments': { auth: true, params: { id: numericId }, query: anyQuery },
+    'GET /api/settlements/:id/defence': { auth: true, params: { id: numericId }, query: anyQuery },
+    'GET /api/settlements/:id/raids': { auth: true, params: { id: numericId }, query: anyQuery },
+    'GET /api/crafting/recipes': { auth: false, query: anyQuery },
+    'POST /api/settlements/:id/craft': {
+      auth: true,
+      params: { id: numericId },
+      body: nearValidObject(
+        {
+          recipeId: fc.oneof(fc.constantFrom('bandages', 'portable-radio', 'rope', 'perpetual-motion', ''), hostileString),
+          quantity: fc.oneof(fc.integer({ min: -2, max: 12 }), hostileNumber),
+          worldId: worldIdValue,
+        },
+        { recipeId: fc.constantFrom('bandages', 'rope', 'portable-radio'), quantity: fc.integer({ min: 1, max: 10 }) },
+      ),
+    },
+    'GET /api/settlements/:id/craft-queue': { auth: true, params: { id: numericId }, query: anyQuery },
+    'DELETE /api/settlements/:id/craft-queue/:jobId': { auth: true, params: { id: numericId, jobId: numericId }, body: noBody },
     'POST /api/buildings': {
       auth: true,
       body: nearValidObject(
@@ -469,11 +534,16 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
       params: { id: numericId },
       body: nearValidObject(
         {
-          assignment: fc.oneof(fc.constantFrom('defend', 'scavenge', 'foraging', 'gather', 'dance'), hostileString),
+          assignment: fc.oneof(fc.constantFrom('defend', 'scavenge', 'foraging', 'gather', 'craft', 'dance'), hostileString),
           worldId: worldIdValue,
         },
-        { assignment: fc.constantFrom('defend', 'scavenge', 'foraging', 'gather'), worldId: fc.constant('default') },
+        { assignment: fc.constantFrom('defend', 'scavenge', 'foraging', 'gather', 'craft'), worldId: fc.constant('default') },
       ),
+    },
+    'POST /api/npcs/:id/treat': {
+      auth: true,
+      params: { id: numericId },
+      body: nearValidObject({ worldId: worldIdValue }, { worldId: fc.constant('default') }),
     },
     'GET /api/npcs/batch-equipment': {
       auth: true,

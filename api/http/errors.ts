@@ -15,7 +15,7 @@ export const RETRY_AFTER_SECONDS = 5;
 export const UNAVAILABLE_MESSAGE = 'Service unavailable: the database cannot be reached right now; try again in a few seconds';
 
 /** The statuses a route may answer with an error body (500 is never declared: it is a bug, answered by onError). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
 
 /**
  * The one way a handler answers an error: `return httpError(404, UNKNOWN_WORLD)` sends `{ message }` with that

@@ -8,7 +8,9 @@ export type Audience =
   | { to: 'chunk'; cx: number; cy: number }
   /** Those seeing any of these chunks, each told once (an NPC's journey across sectors). */
   | { to: 'chunks'; cells: [number, number][] }
-  | { to: 'user'; userId: string };
+  | { to: 'user'; userId: string }
+  /** Each of these users, wherever their socket is (nearby voice: those within the sender's vision). */
+  | { to: 'users'; userIds: string[] };
 
 /**
  * What happened in a world, as the bus carries it between processes. Every process folds these into its own view

@@ -1,10 +1,12 @@
 import { Close } from '../contract/protocol.ts';
-import { expiryCutoff } from '../game/lobby.ts';
+import { expiryCutoff, lastSeenStaleBefore, NOT_SEATED_HERE_REASON } from '../game/lobby.ts';
 import type { Services } from '../services.ts';
 
 /** An open live connection as the access audit sees it. */
 export interface AuditedConnection {
   userId: string;
+  /** The world the socket plays in: the seat must be in this world (issue 29). */
+  worldId: string;
   /** SHA-256 of the session token the socket was opened with. */
   sessionHash: string;
   /** An application message (ping, move) arrived since the last audit: only those renew the seat. */
@@ -57,7 +59,8 @@ export class LiveConnections {
     }
     const users = [...new Set(conns.map((c) => c.userId))];
     const hashes = [...new Set(conns.map((c) => c.sessionHash))];
-    const seated = new Set<string>();
+    const seated = new Map<string, string | null>();
+    const staleBefore = lastSeenStaleBefore(now, services.config.seatTimeoutMs);
     const sessions = new Set<string>();
     for (let i = 0; i < users.length; i += AUDIT_SLICE) {
       const slice = users.slice(i, i + AUDIT_SLICE);
@@ -65,8 +68,9 @@ export class LiveConnections {
         slice.filter((u) => active.has(u)),
         now,
         cutoff,
+        staleBefore,
       );
-      for (const u of await services.repos.lobby.seatedAmong(slice, cutoff)) seated.add(u);
+      for (const s of await services.repos.lobby.seatsAmong(slice, cutoff)) seated.set(s.userId, s.worldId);
     }
     for (let i = 0; i < hashes.length; i += AUDIT_SLICE) {
       for (const h of await services.repos.accounts.liveSessions(hashes.slice(i, i + AUDIT_SLICE), now)) sessions.add(h);
@@ -75,6 +79,7 @@ export class LiveConnections {
       if (!this.open.has(c)) continue;
       if (!sessions.has(c.sessionHash)) this.close(c, Close.accessLost, 'Your session has ended; sign in again');
       else if (!seated.has(c.userId)) this.close(c, Close.accessLost, 'You no longer have a seat in this game');
+      else if (seated.get(c.userId) !== c.worldId) this.close(c, Close.accessLost, NOT_SEATED_HERE_REASON);
     }
   }
 }

@@ -47,7 +47,23 @@ export class GameLog {
    * the grace period or a tab moving to another process writes nothing, and two processes never both log a leave
    * the other already logged.
    */
-  async presence(e: Entity, type: 'join' | 'leave'): Promise<void> {
+  presence(e: Entity, type: 'join' | 'leave'): Promise<void> {
+    // One player's lines are decided one after another: a phone's logout closes its sockets at once, and two leaves
+    // reading the same last "entered" would both write "left".
+    const key = `${e.worldId}|${e.id}`;
+    const next = (this.presenceChains.get(key) ?? Promise.resolve()).catch(() => {}).then(() => this.presenceNow(e, type));
+    this.presenceChains.set(key, next);
+    void next
+      .finally(() => {
+        if (this.presenceChains.get(key) === next) this.presenceChains.delete(key);
+      })
+      .catch(() => {});
+    return next;
+  }
+
+  private readonly presenceChains = new Map<string, Promise<void>>();
+
+  private async presenceNow(e: Entity, type: 'join' | 'leave'): Promise<void> {
     const last = await this.repos.world.lastPresenceEvent(e.worldId, e.id);
     if (type === 'join' ? last === 'join' : last !== 'join') return;
     const what = type === 'join' ? 'entered' : 'left';

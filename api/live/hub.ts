@@ -1,6 +1,8 @@
 import { Close, MOVE_FANOUT_MS, type ServerMessage } from '../contract/protocol.ts';
 import type { MoveResult, TimeInfo } from '../contract/world.ts';
 import { freshMoveState } from '../game/movement.ts';
+import { recoveredSignificance } from '../game/scavenge.ts';
+import { chooseSpawn, nearSiteIds, type SpawnCandidate } from '../game/spawn.ts';
 import { newTravelLogMemory, noteSectorEntry, sectorKey } from '../game/travel-log.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../../db/repos/accounts.ts';
@@ -169,7 +171,7 @@ export class LiveHub {
     const players = this.services.repos.players;
     let row = await players.find(user.id, worldId);
     if (!row) {
-      const spawn = room.deps.terrain.spawnPoint(hashString(user.id));
+      const spawn = await this.spawnFor(room.deps.terrain, worldId, hashString(user.id));
       row = await players.createIfMissing(
         {
           userId: user.id,
@@ -210,6 +212,38 @@ export class LiveHub {
     noteSectorEntry(e.travelLog, sectorKey(cx, cy));
     room.entities.set(user.id, e);
     return e;
+  }
+
+  /**
+   * A newcomer's first position (api/game/spawn.ts): the usual spot near the origin unless its nearest sites are
+   * picked clean now (poi_states with recovery), then the nearest site with significance left.
+   */
+  private async spawnFor(terrain: WorldTerrain, worldId: string, salt: number): Promise<{ x: number; y: number }> {
+    const usual = terrain.spawnPoint(salt);
+    const sites = terrain.spawnSites?.(usual) ?? [];
+    if (sites.length === 0) return usual;
+    const now = this.services.now().getTime();
+    const candidates = async (ids: readonly string[]): Promise<SpawnCandidate[]> => {
+      const rows = await this.services.repos.actions.poiStates(worldId, [...ids]);
+      const states = new Map(rows.map((r) => [r.poiId, r]));
+      const wanted = new Set(ids);
+      return sites
+        .filter(({ poi }) => wanted.has(poi.id))
+        .map(({ poi, ground }) => {
+          const s = states.get(poi.id);
+          const significance = s
+            ? recoveredSignificance(s.currentSignificance, poi.significance, s.changedAt.getTime(), now)
+            : poi.significance;
+          return { id: poi.id, x: poi.worldX, y: poi.worldY, ground, significance };
+        });
+    };
+    // The usual spot stands while one of its few nearest sites has significance left (nearly always): those are read
+    // first, and the states of the whole search area (about 375 sites) only once they are picked clean.
+    const places = sites.map(({ poi, ground }) => ({ id: poi.id, x: poi.worldX, y: poi.worldY, ground }));
+    const near = nearSiteIds(usual, places);
+    if (near.length === 0 || (await candidates(near)).some((c) => c.significance > 0)) return { x: usual.x, y: usual.y };
+    const spot = chooseSpawn(usual, await candidates(places.map((p) => p.id)));
+    return { x: spot.x, y: spot.y };
   }
 
   private roomOf(e: Entity): WorldRoom {
@@ -298,6 +332,11 @@ export class LiveHub {
   }
 
   /** Each open room: its world, the entities this process holds there and their sockets (read by /metrics). */
+  /** Who is present in a world now, on any process (the bus's view), with where they stand. */
+  async presentIn(worldId: string): Promise<{ id: string; x: number; y: number }[]> {
+    return (await this.room(worldId)).present().map((p) => ({ id: p.id, x: p.x, y: p.y }));
+  }
+
   roomSizes(): { worldId: string; entities: number; sockets: number }[] {
     return [...this.rooms.values()].map((r) => ({ worldId: r.worldId, entities: r.entities.size, sockets: r.sockets.size }));
   }

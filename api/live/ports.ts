@@ -1,4 +1,5 @@
 import type { ServerMessage } from '../contract/protocol.ts';
+import type { Poi } from '../../core-wasm/index.ts';
 import type { MoveRules } from '../game/movement.ts';
 
 /** What a room gets from outside through interfaces, so a test can hand it fakes (room.test.ts). */
@@ -8,6 +9,14 @@ export interface WorldTerrain {
   readonly moveRules: MoveRules;
   /** A safe place to appear near the origin; `salt` spreads newcomers apart. */
   spawnPoint(salt: number): { x: number; y: number };
+  /** The sites round a usual spawn spot a newcomer may be moved to (api/game/spawn.ts); absent: the spot stands. */
+  spawnSites?(around: { x: number; y: number }): SpawnSite[];
+}
+
+/** A site near a spawn spot and the biome code of its tile. */
+export interface SpawnSite {
+  poi: Poi;
+  ground: number;
 }
 
 /** A live connection as a room sees it: an Elysia WebSocket, through only what we use. */

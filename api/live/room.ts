@@ -16,7 +16,7 @@ import { applyBatch } from './room-apply.ts';
 import { writeBack } from './write-back.ts';
 import type { Fanout, LiveSocket, WorldTerrain } from './ports.ts';
 
-export type { Fanout, LiveSocket, WorldTerrain } from './ports.ts';
+export type { Fanout, LiveSocket, SpawnSite, WorldTerrain } from './ports.ts';
 
 export interface RoomDeps {
   worldId: string;
@@ -149,7 +149,11 @@ export class WorldRoom {
     let frames = 1;
     if (audience.to === 'world') fanout.publish(worldTopic(this.worldId), data);
     else if (audience.to === 'user') fanout.publish(userTopic(this.worldId, audience.userId), data);
-    else if (audience.to === 'chunk') {
+    else if (audience.to === 'users') {
+      // Every process gets the list; only the one holding a user's socket has subscribers on its topic.
+      frames = audience.userIds.length;
+      for (const userId of audience.userIds) fanout.publish(userTopic(this.worldId, userId), data);
+    } else if (audience.to === 'chunk') {
       frames = 0;
       for (const v of this.viewers.seeing(audience.cx, audience.cy)) {
         fanout.publish(viewTopic(this.worldId, v.cx, v.cy), data);

@@ -106,7 +106,7 @@ export function liveSocketModule(
       const worldId = q.worldId ?? DEFAULT_WORLD_ID;
       if (!worldIdText.allows(worldId)) return refuse(400, 'Invalid worldId');
       if (!(await worldExists(worldId))) return refuse(404, UNKNOWN_WORLD);
-      const access = await lobbyAccess(services, user.id);
+      const access = await lobbyAccess(services, user.id, worldId);
       if (!access.canAccessGame) return refuse(403, access.reason ?? 'No game access');
       set.headers['x-wasteland-protocol'] = String(PROTOCOL_VERSION);
     },
@@ -135,6 +135,7 @@ export function liveSocketModule(
           walker,
           socket,
           userId: user.id,
+          worldId,
           sessionHash: hashSessionToken(String(token)),
           active: false,
           close: (code, reason) => ws.close(code, reason),

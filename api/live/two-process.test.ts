@@ -21,7 +21,9 @@ describeOnPostgres('two processes on one Postgres database', () => {
   const sockets: TestSocket[] = [];
   beforeAll(async () => {
     const url = await freshPostgresUrl();
-    const env = { DATABASE_URL: url, WORLD_SEED: String(SEED), MAX_PLAYERS: String(DEFAULT_MAX_PLAYERS) };
+    // One world (WORLDS_MAX=1): these players meet in `default`, and the 21st queues (worlds opened on demand are
+    // api/modules/lobby/worlds.test.ts's).
+    const env = { DATABASE_URL: url, WORLD_SEED: String(SEED), MAX_PLAYERS: String(DEFAULT_MAX_PLAYERS), WORLDS_MAX: '1' };
     // One after the other: both would otherwise race to apply the migrations.
     p1 = await spawnServer(env);
     p2 = await spawnServer(env);

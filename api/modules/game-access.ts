@@ -1,38 +1,80 @@
+import { type } from 'arktype';
 import { Elysia } from 'elysia';
+import { worldIdText } from '../contract/text.ts';
+import { UNKNOWN_WORLD } from '../contract/errors.ts';
+import { NO_LOBBY_REASON } from '../game/lobby.ts';
+import { DEFAULT_WORLD_ID } from '../game/world.ts';
 import type { Services } from '../services.ts';
 import { currentUser } from './auth/session.ts';
 import { lobbyAccess } from './lobby/service.ts';
 
 /**
- * Game calls are polled often; a granted answer is reused this long per user (never longer than a quarter of
- * the seat timeout, so the reuse cannot outlive the seat). Refusals are not reused: a user seated from the
- * queue gets in at once, and leaving or logging out forgets the answer at once (services.accessEnded).
+ * Game calls are polled often; a granted answer is reused this long per user and world (never longer than a quarter
+ * of the seat timeout, so the reuse cannot outlive the seat). Refusals are not reused: a user seated from the queue
+ * gets in at once, and leaving, moving to another world or logging out forgets the answers at once
+ * (services.accessEnded).
  */
 const ACCESS_CACHE_MS = 5_000;
+/** Users whose granted answers are kept at most (past it the cache starts afresh). */
+const ACCESS_CACHE_USERS = 10_000;
+/** The cache key of a route that names no world. */
+const ANY_SEAT = '\u0000seat';
 
 /**
- * `{ game: true }` on a route: the caller must be signed in (else 401 Unauthorized) and hold a lobby seat
- * (else 403 with the lobby's reason). The handler gets `user`.
+ * The world a call is about, as validated by its route: `:worldId` in the path, `worldId` in the JSON body, else
+ * `?worldId=` (a route's WorldIdQuery fills in `default` when absent). Null when the call names none: routes that
+ * address a settlement, NPC or job by id.
+ */
+function worldNamed(...sources: unknown[]): string | null {
+  for (const source of sources) {
+    if (source && typeof source === 'object' && 'worldId' in source) {
+      const worldId = (source as { worldId: unknown }).worldId;
+      if (typeof worldId === 'string') return worldId;
+    }
+  }
+  return null;
+}
+
+/**
+ * `{ game: true }` on a route: the caller must be signed in (else 401 Unauthorized) and hold a lobby seat in the
+ * world the call is about (else 403 with the lobby's reason; a seat in another world: 'You are not seated in this
+ * world'; a world that does not exist: 404 Unknown world). A call naming no world (by id: settlements, NPCs, crafting jobs) needs a seat in some world; its service
+ * checks the thing belongs to the caller. The handler gets `user`.
  */
 export function gameAccessPlugin(services: Services) {
-  const cache = new Map<string, number>();
+  const cache = new Map<string, Map<string, number>>();
   const reuseMs = Math.min(ACCESS_CACHE_MS, Math.floor(services.config.seatTimeoutMs / 4));
   services.accessEnded.on(({ userId }) => cache.delete(userId));
   return new Elysia({ name: 'wasteland.game-access', seed: services.instanceId }).macro({
     game: {
-      async resolve({ cookie, status }) {
+      async resolve({ cookie, status, params, body, query }) {
         const user = await currentUser(services, cookie as never);
         if (!user) return status(401, { message: 'Unauthorized' });
-        const now = services.now().getTime();
-        const grantedAt = cache.get(user.id);
-        if (grantedAt !== undefined && now - grantedAt <= reuseMs) return { user };
-        const answer = await lobbyAccess(services, user.id);
-        if (!answer.canAccessGame) {
-          cache.delete(user.id);
-          return status(403, { message: answer.reason ?? 'You need to join the lobby first' });
+        const worldId = worldNamed(params, body, query);
+        // A route that declares no worldId leaves a raw `?worldId=` unchecked: check it here, as the others do.
+        if (worldId !== null) {
+          const checked = worldIdText(worldId);
+          if (checked instanceof type.errors) return status(400, { message: `worldId ${checked.summary}` });
         }
-        if (cache.size >= 10_000) cache.clear();
-        cache.set(user.id, now);
+        const key = worldId ?? ANY_SEAT;
+        const now = services.now().getTime();
+        const grantedAt = cache.get(user.id)?.get(key);
+        if (grantedAt !== undefined && now - grantedAt <= reuseMs) return { user };
+        const answer = await lobbyAccess(services, user.id, worldId);
+        if (!answer.canAccessGame) {
+          cache.get(user.id)?.delete(key);
+          // A world that does not exist is the route's 404, not a seat problem (`default` is made on first use).
+          if (worldId !== null && worldId !== DEFAULT_WORLD_ID && !(await services.repos.world.findWorld(worldId)))
+            return status(404, { message: UNKNOWN_WORLD });
+          return status(403, { message: answer.reason ?? NO_LOBBY_REASON });
+        }
+        let granted = cache.get(user.id);
+        if (!granted) {
+          if (cache.size >= ACCESS_CACHE_USERS) cache.clear();
+          granted = new Map();
+          cache.set(user.id, granted);
+        }
+        granted.set(key, now);
         return { user };
       },
     },

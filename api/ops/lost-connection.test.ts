@@ -1,20 +1,22 @@
 /**
  * Losing the database is an event, not a crash: two server processes on one Postgres database keep serving when the
  * backend holding the NPC lease is terminated (pg_terminate_backend, as a restart, failover or a proxy's idle cut
- * does), and when every backend of theirs is. The lease is lost with a warning and taken again; the bus and the pool
- * reconnect. Needs a Postgres server (DATABASE_URL); embedded PGlite has no connection to lose.
+ * does), and when every backend of theirs is. The lease of the world with NPCs is lost with a warning and taken again;
+ * the bus and the pool reconnect. Needs a Postgres server (DATABASE_URL); embedded PGlite has no connection to lose.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import postgres from 'postgres';
 import { TestClient, uniqueName } from '../testing/client.ts';
 import { freshPostgresUrl } from '../testing/databases.ts';
 import { TestSocket } from '../testing/live.ts';
-import { NPC_LEASE_KEY } from '../modules/npcs/lease.ts';
+import { openDatabase } from '../../db/index.ts';
+import { LEASE_LOST_LINE, LEASE_TAKEN_LINE, NPC_LEASE_KEY } from '../modules/npcs/lease.ts';
+import { seedNpcs } from '../testing/npcs.ts';
 import { type ServerProcess, spawnServer } from '../testing/process.ts';
 
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
-const LEASE_TAKEN = '[npcs] this process simulates the NPCs (lease taken)';
-const LEASE_LOST = '[npcs] NPC lease lost';
+const LEASE_TAKEN = LEASE_TAKEN_LINE;
+const LEASE_LOST = LEASE_LOST_LINE;
 const count = (text: string, line: string) => text.split(line).length - 1;
 
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
@@ -38,6 +40,16 @@ describeOnPostgres('a lost database connection', () => {
     p1 = await spawnServer(env);
     p2 = await spawnServer(env);
     admin = postgres(url, { max: 1, onnotice: () => {} });
+    // A settlement with NPCs in the default world: a world to simulate, so a lease to hold.
+    const database = await openDatabase({ url });
+    await seedNpcs(database.db, {
+      worldIds: ['default'],
+      settlementsPerWorld: 1,
+      npcsPerSettlement: 2,
+      start: new Date(),
+      spreadMs: 1000,
+    });
+    await database.close();
     await until('a process takes the lease', () => count(both(), LEASE_TAKEN) === 1, 10_000);
   }, 60_000);
   afterAll(async () => {
@@ -51,7 +63,7 @@ describeOnPostgres('a lost database connection', () => {
     const rows =
       where === 'lease'
         ? await admin`select pg_terminate_backend(pid) from pg_locks
-            where locktype = 'advisory' and objid = ${NPC_LEASE_KEY} and granted
+            where locktype = 'advisory' and classid = ${NPC_LEASE_KEY} and objsubid = 2 and granted
               and database = (select oid from pg_database where datname = current_database())`
         : await admin`select pg_terminate_backend(pid) from pg_stat_activity
             where datname = current_database() and pid <> pg_backend_pid()`;
@@ -62,6 +74,8 @@ describeOnPostgres('a lost database connection', () => {
   test('the lease holder’s backend terminated: no process exits, a warning is logged, the lease is taken again', async () => {
     expect(await terminate('lease')).toBe(1);
     await until('the lease is retaken', () => count(both(), LEASE_TAKEN) === 2, 10_000);
+    // The other process may take the freed lock before the old holder's next check finds it gone: wait for that too.
+    await until('the old holder warns of the lost lease', () => count(both(), LEASE_LOST) >= 1, 10_000);
     expect(alive(p1) && alive(p2)).toBe(true);
     const warnings = both()
       .split('\n')

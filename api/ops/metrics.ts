@@ -51,7 +51,7 @@ export interface MetricSources {
   connections: { readonly size: number };
   hub: { readonly stats: LiveStats; roomSizes(): { worldId: string; entities: number; sockets: number }[] };
   bus: { readonly stats: BusStats };
-  npcs: { readonly stats: NpcSimStats; readonly leading: boolean };
+  npcs: { readonly stats: NpcSimStats; readonly leading: boolean; heldWorlds(): string[] | undefined };
   /** Argon2id work of sign-ups and sign-ins (api/modules/auth/passwords.ts). */
   passwords: { readonly stats: { running: number; queued: number; busy: number } };
 }
@@ -251,7 +251,15 @@ export class Metrics {
     );
 
     const npc = s.npcs.stats;
-    gauge('wasteland_npc_sim_leading', '1 while this process holds the NPC lease and simulates.', () => (s.npcs.leading ? 1 : 0));
+    gauge('wasteland_npc_sim_leading', '1 while this process holds an NPC lease and simulates.', () => (s.npcs.leading ? 1 : 0));
+    // On Postgres only: embedded PGlite's one process simulates every world.
+    if (s.npcs.heldWorlds() !== undefined) {
+      gauge(
+        'wasteland_npc_sim_worlds',
+        'Worlds whose NPCs this process simulates (it holds their leases; the processes share the worlds).',
+        () => s.npcs.heldWorlds()?.length ?? 0,
+      );
+    }
     gauge(
       'wasteland_npc_sim_lag_seconds',
       'At the start of the last round, how far the oldest due NPC phase lay behind now.',

@@ -26,7 +26,7 @@ function statusOf(responseValue: unknown, setStatus: number | string | undefined
 }
 
 /** Both sides hashed first, so the comparison takes as long whatever the token's length or content. */
-function bearerMatches(header: string | null, token: string): boolean {
+export function bearerMatches(header: string | null, token: string): boolean {
   const given = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
   const digest = (s: string) => createHash('sha256').update(s).digest();
   return timingSafeEqual(digest(given), digest(token));

@@ -49,6 +49,9 @@ export class TestClient {
   patch(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request('PATCH', path, body, headers);
   }
+  delete(path: string, headers?: Record<string, string>) {
+    return this.request('DELETE', path, undefined, headers);
+  }
 
   // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape; callers narrow with T
   async json<T = any>(res: Response | Promise<Response>): Promise<T> {

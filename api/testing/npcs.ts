@@ -1,7 +1,7 @@
 import { CHUNK_WORLD_UNITS, chunkOfWorld, tileOfWorld } from '../../core-wasm/index.ts';
 import type { Db } from '../../db/index.ts';
-import { bedAssignments, buildings, npcs, settlements, shelters, users, worlds } from '../../db/schema/index.ts';
-import { STORAGE_CATEGORIES } from '../contract/items.ts';
+import { bedAssignments, buildings, npcs, settlements, shelters, storageItems, users, worlds } from '../../db/schema/index.ts';
+import { STORAGE_CATEGORIES, type StorageCategory } from '../contract/items.ts';
 import type { NpcAssignment } from '../game/npcs.ts';
 import { seededRng } from '../game/random.ts';
 
@@ -13,10 +13,24 @@ export interface NpcSeed {
   /** Every NPC is resting, its rest ending at a random moment in [start, start + spreadMs): a steady state at once. */
   start: Date;
   spreadMs: number;
-  /** Assignment of the n-th NPC (default: alternately scavenge and foraging). */
-  assignment?: (n: number) => NpcAssignment;
+  /**
+   * Assignment of the n-th NPC (default: alternately scavenge and foraging); `at` tells which settlement (counted over
+   * every world, from 0) and which of its NPCs (from 0) it is.
+   */
+  assignment?: (n: number, at: { settlement: number; k: number }) => NpcAssignment;
   /** Settlements are laid out on a grid this far apart (world units), around the origin. */
   spacing?: number;
+  /** NPCs of the s-th settlement (counted over every world, from 0), instead of npcsPerSettlement. */
+  npcsIn?: (settlement: number) => number;
+  /** When the settlements were founded (default: now, the database's default). */
+  foundedAt?: Date;
+  /** What the s-th settlement's containers hold, and their reinforcement level, by category (default: empty, level 0). */
+  stock?: (settlement: number) => Partial<Record<StorageCategory, StockedContainer>>;
+}
+
+export interface StockedContainer {
+  level?: number;
+  items: { itemName: string; quality: number; quantity: number }[];
 }
 
 /**
@@ -31,12 +45,14 @@ export async function seedNpcs(db: Db, o: NpcSeed): Promise<number[]> {
   const side = Math.ceil(Math.sqrt(o.settlementsPerWorld));
   const ids: number[] = [];
   let n = 0;
+  let index = 0;
   for (const [w, worldId] of o.worldIds.entries()) {
     await db
       .insert(worlds)
       .values({ id: worldId, name: worldId, seed: 1000 + w })
       .onConflictDoNothing();
-    for (let s = 0; s < o.settlementsPerWorld; s++) {
+    for (let s = 0; s < o.settlementsPerWorld; s++, index++) {
+      const settlementIndex = index;
       const x = ((s % side) - side / 2) * spacing + 2.5;
       const y = (Math.floor(s / side) - side / 2) * spacing + 2.5;
       const [sh] = await db
@@ -55,22 +71,39 @@ export async function seedNpcs(db: Db, o: NpcSeed): Promise<number[]> {
           chunkY: chunkOfWorld(y),
           biome: 'plains',
           founderId: founder,
+          ...(o.foundedAt ? { createdAt: o.foundedAt } : {}),
         })
         .returning({ id: settlements.id });
       const settlementId = st!.id;
-      await db
+      const stock = o.stock?.(settlementIndex) ?? {};
+      const containers = await db
         .insert(buildings)
-        .values(STORAGE_CATEGORIES.map((subtype) => ({ settlementId, type: 'container' as const, subtype, name: subtype })));
+        .values(
+          STORAGE_CATEGORIES.map((subtype) => ({
+            settlementId,
+            type: 'container' as const,
+            subtype,
+            name: subtype,
+            level: stock[subtype]?.level ?? 0,
+          })),
+        )
+        .returning({ id: buildings.id, subtype: buildings.subtype });
+      const stored = containers.flatMap((c) =>
+        (stock[c.subtype!]?.items ?? []).filter((i) => i.quantity > 0).map((i) => ({ buildingId: c.id, ...i })),
+      );
+      if (stored.length) await db.insert(storageItems).values(stored);
+      const count = o.npcsIn?.(settlementIndex) ?? o.npcsPerSettlement;
+      if (count === 0) continue;
       const beds = await db
         .insert(buildings)
-        .values(Array.from({ length: o.npcsPerSettlement }, () => ({ settlementId, type: 'bed' as const, name: 'Bed' })))
+        .values(Array.from({ length: count }, () => ({ settlementId, type: 'bed' as const, name: 'Bed' })))
         .returning({ id: buildings.id });
       const rows = await db
         .insert(npcs)
         .values(
-          beds.map((b) => {
+          beds.map((b, k) => {
             const ends = o.start.getTime() + Math.floor(rng() * o.spreadMs);
-            const assignment = o.assignment?.(n) ?? (n % 2 ? 'foraging' : 'scavenge');
+            const assignment = o.assignment?.(n, { settlement: settlementIndex, k }) ?? (n % 2 ? 'foraging' : 'scavenge');
             n += 1;
             return {
               worldId,

@@ -1,7 +1,13 @@
 import { BIOME_NAMES, inPoiReach, poiReach, tileKey, tileOfWorld } from '../../../core-wasm/index.ts';
 import { UNKNOWN_WORLD } from '../../contract/http.ts';
 import { itemDef, type InventoryItem } from '../../contract/items.ts';
-import { ACTION_TEXT, type ForageResult, sameForageArea, type ScavengeResult } from '../../contract/actions.ts';
+import {
+  ACTION_TEXT,
+  type ForageResult,
+  POSITION_OUT_OF_SYNC,
+  sameForageArea,
+  type ScavengeResult,
+} from '../../contract/actions.ts';
 import { wornTools } from '../../game/equipment.ts';
 import { forageTiles, forageTilesLoot, tileReady } from '../../game/forage.ts';
 import { generateNpc } from '../../game/npc-names.ts';
@@ -19,8 +25,6 @@ import type { WorldService } from '../world/service.ts';
 export const POSITION_SANITY_UNITS = 250;
 
 export const POI_NOT_FOUND = 'POI does not exist';
-export const POSITION_OUT_OF_SYNC = 'Your position is out of sync with the server; wait a moment and try again';
-
 /** Scavenging, foraging and the inventory: parse → load → pure rule → one transaction → publish. */
 export class ActionsService {
   constructor(

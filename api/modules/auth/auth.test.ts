@@ -173,6 +173,8 @@ describe.each(backends())('accounts and sessions over HTTP on %s', (backend) => 
     const visitor = await client().get('/api/login');
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get('location')).toBe('/login');
+    // The landing page's "Enter the Wasteland" opens the form on sign-up.
+    expect((await client().get('/api/login?signup')).headers.get('location')).toBe('/login?mode=register');
     const c = client();
     await c.register(uniqueName());
     expect((await c.get('/api/login')).headers.get('location')).toBe('/lobby');

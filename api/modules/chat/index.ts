@@ -9,9 +9,10 @@ import { gameAccessPlugin } from '../game-access.ts';
 import type { ChatService } from './service.ts';
 
 /**
- * Radio chat (spec: chat) and the mute list. The world's radio needs a lobby seat (the `game` guard: 401 signed
- * out, 403 without a seat) and answers 404 for an unknown world; sending also needs a Portable Radio worn there
- * (403) and keeps to slow mode (429 with Retry-After). Mutes belong to the account: signing in is enough.
+ * Chat (spec: chat) and the mute list. The world's chat needs a lobby seat (the `game` guard: 401 signed out, 403
+ * without a seat) and answers 404 for an unknown world; sending on the radio (the default channel) also needs a
+ * Portable Radio worn there (403), nearby voice needs nothing; both keep to slow mode (429 with Retry-After). Mutes
+ * belong to the account: signing in is enough.
  */
 export function chatModule(services: Services, chat: ChatService) {
   return new Elysia({ prefix: '/api' })
@@ -25,7 +26,7 @@ export function chatModule(services: Services, chat: ChatService) {
     .post(
       '/world/:worldId/chat',
       async ({ user, params, body, set, status }) => {
-        const sent = await chat.post(user, params.worldId, body.message);
+        const sent = await chat.post(user, params.worldId, body.message, body.channel);
         if (!sent.ok) {
           const limited = rateLimited(sent.waitMs, 'messages');
           Object.assign(set.headers, limited.headers);

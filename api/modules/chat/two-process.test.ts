@@ -1,16 +1,19 @@
 /**
- * Radio chat across two server processes on one Postgres database: a message sent through one process reaches
- * sockets on the other, slow mode counts sends made through both, and a rename relabels the survivor for observers
- * on the other process (frame and later lists). Needs a Postgres server (DATABASE_URL).
+ * Chat across two server processes on one Postgres database: a radio message sent through one process reaches
+ * sockets on the other, slow mode counts sends made through both, a nearby message reaches a listener near the
+ * sender on the other process and not a far one there, and a rename relabels the survivor for observers on the other
+ * process (frame and later lists). Needs a Postgres server (DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import postgres from 'postgres';
+import { loadCoreForBun } from '../../../core-wasm/index.ts';
 import type { ChatMessage } from '../../contract/protocol.ts';
 import { CHAT_SLOW_MESSAGES } from '../../game/chat.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
 import { freshPostgresUrl } from '../../testing/databases.ts';
 import { TestSocket } from '../../testing/live.ts';
 import { spawnServer, type ServerProcess } from '../../testing/process.ts';
+import { openSpots } from '../../testing/settlements.ts';
 
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 type Seated = TestClient & { id: string; username: string };
@@ -83,6 +86,38 @@ describeOnPostgres('radio chat across two processes', () => {
     }
     const history = (await listener.json(listener.get('/api/world/default/chat'))).messages as ChatMessage[];
     expect(history.filter((m) => m.playerId === speaker.id)).toHaveLength(CHAT_SLOW_MESSAGES);
+  }, 30_000);
+
+  test('a nearby message through one process reaches a listener near the sender on the other, not a far one', async () => {
+    const [at, far] = openSpots(await loadCoreForBun(), 777, 2) as [{ x: number; y: number }, { x: number; y: number }];
+    const placed = async (server: ServerProcess, p: { x: number; y: number }) => {
+      const c = await seated(server);
+      const pg = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await pg`insert into players (user_id, world_id, name, x, y, color) values (${c.id}, 'default', ${c.username}, ${p.x}, ${p.y}, '#fff')`;
+      } finally {
+        await pg.end();
+      }
+      return c;
+    };
+    const speaker = await placed(p2, at);
+    const near = await placed(p1, { x: at.x + 20, y: at.y });
+    const away = await placed(p1, far);
+    const own = open(speaker);
+    await own.next('players_list');
+    const heard = open(near);
+    await heard.next('players_list');
+    const notHeard = open(away);
+    await notHeard.next('players_list');
+    // The speaker's process learns where the listeners stand from the other's presence on the bus.
+    await own.next('player_joined', (m) => m.player.id === away.id, 5_000).catch(() => undefined);
+
+    const sent = await speaker.post('/api/world/default/chat', { message: 'close by, p2 to p1', channel: 'nearby' });
+    expect(sent.status).toBe(201);
+    const { message } = (await sent.json()) as { message: ChatMessage };
+    expect((await heard.next('chat_message', (m) => m.message.id === message.id, 5_000)).message).toEqual(message);
+    await Bun.sleep(500);
+    expect(notHeard.received.some((m) => m.type === 'chat_message')).toBe(false);
   }, 30_000);
 
   test('a rename through one process relabels the survivor for observers on the other', async () => {

@@ -14,7 +14,8 @@ import { canManage } from '../../game/settlements.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
-import { SETTLEMENT_NOT_FOUND, type SettlementService } from '../settlements/service.ts';
+import { SETTLEMENT_NOT_FOUND } from '../../contract/settlements.ts';
+import type { SettlementService } from '../settlements/service.ts';
 import { bySlot, stowAtSettlement, toEquipmentView, unequippedMessage } from './gear.ts';
 
 const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);

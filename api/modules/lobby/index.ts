@@ -1,16 +1,38 @@
 import { Elysia } from 'elysia';
-import { ReadyBody } from '../../contract/lobby.ts';
+import { JoinBody, LobbyWorldQuery, ReadyBody, WorldsListBody } from '../../contract/lobby.ts';
 import { Close } from '../../contract/protocol.ts';
 import type { Services } from '../../services.ts';
 import { sessionPlugin } from '../auth/session.ts';
-import { joinGame, leaveLobby, lobbyAccess, lobbyStatus, setReady } from './service.ts';
+import { joinGame, leaveLobby, listWorlds, lobbyAccess, lobbyStatus, setReady } from './service.ts';
 
-/** The lobby and its queue (spec sections 2, 4 and 7): every route needs a session. */
+/**
+ * The lobby, its queue and the worlds (spec sections 2, 4 and 7; issue 29): GET /api/worlds is public (counts, no
+ * names), every other route needs a session.
+ */
 export function lobbyModule(services: Services) {
   return new Elysia({ prefix: '/api' })
+    .get('/worlds', () => listWorlds(services), { response: { 200: WorldsListBody } })
     .use(sessionPlugin(services))
-    .get('/lobby', ({ user }) => lobbyStatus(services, user.id), { auth: true })
-    .post('/lobby/join-game', ({ user }) => joinGame(services, user.id), { auth: true })
+    .get(
+      '/lobby',
+      async ({ user, query, status }) => {
+        const outcome = await lobbyStatus(services, user.id, query.worldId);
+        return outcome.ok ? outcome.body : status(outcome.status, { message: outcome.message });
+      },
+      { auth: true, query: LobbyWorldQuery },
+    )
+    .post(
+      '/lobby/join-game',
+      async ({ user, body, status }) => {
+        const outcome = await joinGame(services, user.id, body?.worldId);
+        if (!outcome.ok) return status(outcome.status, { message: outcome.message });
+        // A seat moved to another world: the old world's socket closes and cached access is forgotten.
+        if (outcome.movedFrom !== null)
+          await services.accessEnded.emit({ userId: user.id, code: Close.accessLost, reason: 'You moved to another world' });
+        return outcome.body;
+      },
+      { auth: true, body: JoinBody.or('undefined') },
+    )
     .post(
       '/lobby/ready',
       async ({ user, body, status }) => {
@@ -30,5 +52,8 @@ export function lobbyModule(services: Services) {
       },
       { auth: true },
     )
-    .get('/lobby/access', ({ user }) => lobbyAccess(services, user.id), { auth: true });
+    .get('/lobby/access', ({ user, query }) => lobbyAccess(services, user.id, query.worldId), {
+      auth: true,
+      query: LobbyWorldQuery,
+    });
 }

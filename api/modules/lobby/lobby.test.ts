@@ -14,6 +14,7 @@ import { backends, freshPostgresUrl } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
 import { hashSessionToken, newSessionToken } from '../auth/session.ts';
 import { touchPresence } from './service.ts';
+import { lastSeenStaleBefore } from '../../game/lobby.ts';
 
 /** A clock the tests move by hand; the server reads only this one. */
 function testClock(start = Date.parse('2026-03-01T10:00:00.000Z')) {
@@ -64,6 +65,12 @@ async function seedPlayers(
   );
 }
 
+/** POST /api/lobby/join-game's answers (issue 29 added the world, `seated` and a null position to a seat). */
+const seatedIn = (action: string, worldId = 'default') => ({ action, worldId, seated: true, position: null });
+const queuedAt = (position: number) => ({ action: 'added_to_queue', worldId: null, seated: false, position });
+/** GET /api/lobby/access's grant names the seat's world. */
+const granted = { canAccessGame: true, worldId: 'default' };
+
 const lobbyOf = (c: TestClient) => c.json<LobbyStatus>(c.get('/api/lobby'));
 const join_ = (c: TestClient) => c.json(c.post('/api/lobby/join-game'));
 const access = (c: TestClient) => c.json(c.get('/api/lobby/access'));
@@ -110,14 +117,14 @@ describe.each(backends())('lobby over HTTP on %s', (backend) => {
   });
 
   test('join: a free seat, then already in; a full lobby queues newcomers first come first served', async () => {
-    expect(await join_(a)).toEqual({ action: 'joined_lobby' });
-    expect(await join_(a)).toEqual({ action: 'already_in_lobby' });
-    expect(await join_(b)).toEqual({ action: 'joined_lobby' });
-    expect(await join_(c)).toEqual({ action: 'added_to_queue', position: 1 });
-    expect(await join_(d)).toEqual({ action: 'added_to_queue', position: 2 });
+    expect(await join_(a)).toEqual(seatedIn('joined_lobby'));
+    expect(await join_(a)).toEqual(seatedIn('already_in_lobby'));
+    expect(await join_(b)).toEqual(seatedIn('joined_lobby'));
+    expect(await join_(c)).toEqual(queuedAt(1));
+    expect(await join_(d)).toEqual(queuedAt(2));
     // Asking again from the queue keeps the place, no second entry.
-    expect(await join_(c)).toEqual({ action: 'added_to_queue', position: 1 });
-    expect(await join_(d)).toEqual({ action: 'added_to_queue', position: 2 });
+    expect(await join_(c)).toEqual(queuedAt(1));
+    expect(await join_(d)).toEqual(queuedAt(2));
 
     const status = await lobbyOf(a);
     expect(status.maxPlayers).toBe(2);
@@ -161,7 +168,7 @@ describe.each(backends())('lobby over HTTP on %s', (backend) => {
     expect(third.players).toHaveLength(2);
     expect(third.queue.map((q) => [q.id, q.position])).toEqual([[c.id, 1]]);
     expect((await lobbyOf(c)).queue).toHaveLength(1);
-    expect(await join_(c)).toEqual({ action: 'added_to_queue', position: 1 });
+    expect(await join_(c)).toEqual(queuedAt(1));
   });
 
   test('leaving frees the seat and the queue head is promoted at once; queue positions close up', async () => {
@@ -177,7 +184,7 @@ describe.each(backends())('lobby over HTTP on %s', (backend) => {
       [d.id, 1],
       [e.id, 2],
     ]);
-    expect(await access(c)).toEqual({ canAccessGame: true });
+    expect(await access(c)).toEqual(granted);
 
     // A queued user leaving: the ones behind move up.
     expect(await d.json(d.post('/api/lobby/leave'))).toEqual({ left: 'queue' });
@@ -186,7 +193,7 @@ describe.each(backends())('lobby over HTTP on %s', (backend) => {
     // Leaving when in neither list is harmless.
     expect(await d.json(d.post('/api/lobby/leave'))).toEqual({ left: 'none' });
     // Someone who left and comes back joins at the back.
-    expect(await join_(a)).toEqual({ action: 'added_to_queue', position: 2 });
+    expect(await join_(a)).toEqual(queuedAt(2));
   });
 
   test('ready: only the caller’s own flag, only with a seat; bad bodies are 400', async () => {
@@ -228,7 +235,7 @@ describe.each(backends())('lobby over HTTP on %s', (backend) => {
     await join_(b);
     await join_(c);
     await join_(d);
-    expect(await access(a)).toEqual({ canAccessGame: true });
+    expect(await access(a)).toEqual(granted);
     expect(await access(c)).toEqual({ canAccessGame: false, reason: IN_QUEUE_REASON, queuePosition: 1 });
     expect(await access(d)).toEqual({ canAccessGame: false, reason: IN_QUEUE_REASON, queuePosition: 2 });
     expect(await access(e)).toEqual({ canAccessGame: false, reason: NO_LOBBY_REASON });
@@ -319,19 +326,24 @@ describe.each(backends())('lobby over HTTP on %s', (backend) => {
     // 12 s of the 120 s timeout: polls, access checks, the socket's heartbeat and a repeated join write nothing.
     clock.advance(12_000);
     await lobbyOf(a);
-    expect(await access(a)).toEqual({ canAccessGame: true });
+    expect(await access(a)).toEqual(granted);
     expect(await touchPresence(services, a.id)).toBe(true);
-    expect(await join_(a)).toEqual({ action: 'already_in_lobby' });
+    expect(await join_(a)).toEqual(seatedIn('already_in_lobby'));
     await lobbyOf(c);
     expect(await access(c)).toEqual({ canAccessGame: false, reason: IN_QUEUE_REASON, queuePosition: 1 });
-    expect(await join_(c)).toEqual({ action: 'added_to_queue', position: 1 });
-    expect(await services.repos.lobby.touchMany([a.id, c.id], clock.now(), new Date(clock.now().getTime() - 120_000))).toEqual(
-      [],
-    );
+    expect(await join_(c)).toEqual(queuedAt(1));
+    expect(
+      await services.repos.lobby.touchMany(
+        [a.id, c.id],
+        clock.now(),
+        new Date(clock.now().getTime() - 120_000),
+        lastSeenStaleBefore(clock.now(), 120_000),
+      ),
+    ).toEqual([]);
     expect([await version(a.id), await version(c.id)]).toEqual([seated, queued]);
     // A millisecond later the stored time is stale: the next heartbeat writes it, and the one after does not.
     clock.advance(1);
-    expect(await access(a)).toEqual({ canAccessGame: true });
+    expect(await access(a)).toEqual(granted);
     const written = await version(a.id);
     expect(written).not.toBe(seated);
     expect(await touchPresence(services, a.id)).toBe(true);
@@ -363,7 +375,7 @@ describe('lobby state survives a server restart', () => {
         [b.id, true],
       ]);
       expect(status.queue).toEqual([expect.objectContaining({ id: c.id, position: 1, waitTime: 30 })]);
-      expect(await access(a2)).toEqual({ canAccessGame: true });
+      expect(await access(a2)).toEqual(granted);
     } finally {
       await second.stop();
       await second.database.close();

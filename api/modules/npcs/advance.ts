@@ -6,6 +6,7 @@
  * touch read up front, so a catch-up costs a handful of queries per settlement and slice instead of per phase.
  */
 import type { CarriedStack, NpcRow, NpcSimOps, NpcSimRepo, SettlementRef } from '../../../db/repos/npc-sim.ts';
+import type { ContainerStacks, LedgerLine, StoredStack } from '../../../db/repos/settlement-sim.ts';
 import { TILE_SIZE } from '../../../core-wasm/index.ts';
 import type { LootItem } from '../../contract/items.ts';
 import { npcTools } from '../../game/npc-equipment.ts';
@@ -22,8 +23,11 @@ import {
 import { JOURNEY_MAX_TILES } from '../../game/npcs.ts';
 import type { StorageCategory } from '../../contract/items.ts';
 import { categoryOf, type Stack } from '../../game/settlements.ts';
-import { type ContainerState, planDeposit, room } from '../../game/storage.ts';
+import { type ContainerState, handInOrder, planDeposit, room } from '../../game/storage.ts';
 import { type PoiAtlas, TxWorld } from './sim-world.ts';
+import { CraftBench } from './craft-events.ts';
+import { SettlementEvents, type SettlementNotice, type TxStorage } from './settlement-events.ts';
+import { conditionOf, HUNGRY_WORK_FACTOR } from '../../game/upkeep.ts';
 
 /**
  * Game time one transaction steps a settlement through at most (times NPC_TIME_SCALE): a catch-up goes round the
@@ -38,6 +42,9 @@ export const MAX_PHASES_PER_TX = 20_000;
 const MAX_LOADS_PER_PHASE = 4;
 /** How far from home an NPC's targets (and the POIs around them) can be. */
 const REACH_UNITS = JOURNEY_MAX_TILES * TILE_SIZE + POI_SEARCH_UNITS;
+
+/** Who is present in a world now and where they stand (the live layer's view, on every process). */
+export type Presence = (worldId: string) => Promise<{ id: string; x: number; y: number }[]>;
 
 /** What one NPC did in a transaction. */
 export interface Advanced {
@@ -57,6 +64,14 @@ export interface SettlementAdvance {
   /** Units put into storage. */
   deposited: number;
   changedPois: ReturnType<TxWorld['changedPois']>;
+  /** Raids, meals and conditions to tell the members (./settlement-events.ts). */
+  notices: SettlementNotice[];
+  /** Storage changed other than by deposits (meals, raids, medicine, an NPC's gear returned). */
+  storageChanged: boolean;
+  /** Who to tell of the notices (the founder and bed holders), read only when there are some. */
+  memberIds: string[];
+  /** Still behind `now` after this transaction (a catch-up goes slice by slice): to be advanced again. */
+  behind: boolean;
 }
 
 export function toSimState(n: NpcRow): NpcSimState {
@@ -129,11 +144,11 @@ class Load {
     this.dirty.add(stack);
   }
 
-  /** Stacks of these categories still held. */
+  /** Stacks of these categories still held, in the order they are handed in (handInOrder). */
   heldIn(categories: Iterable<StorageCategory>): Stack[] {
     const out: Stack[] = [];
     for (const c of categories) for (const s of this.byCategory.get(c)?.values() ?? []) if (s.quantity > 0) out.push(s);
-    return out;
+    return handInOrder(out);
   }
 
   get empty(): boolean {
@@ -143,12 +158,24 @@ class Load {
 
 type Add = { buildingId: number; itemName: string; quality: number; quantity: number };
 
-/** The settlement's storage for this transaction: locked on first use, filled in memory, written once. */
-class Storage {
-  private containers: ContainerState[] | null = null;
+/**
+ * The settlement's storage for this transaction (the settlement row locked keeps every other change of it out): read on
+ * first use, changed in memory, written once at the end. NPC deposits need only each container's room, so until an
+ * event (a meal, a raid) needs the stacks themselves only the totals are read; from then on the stacks are held here and
+ * deposits and events change them in time order. Reading and writing the stacks around every event instead cost a
+ * catch-up five queries per settlement and in-game day (`bun run bench npcs`, raids and upkeep).
+ */
+class Storage implements TxStorage {
+  /** Each container as one stack of its total, for planDeposit; null when not read yet or changed by an event. */
+  private totals: ContainerState[] | null = null;
   /** Free units per category: an NPC whose load has no room anywhere is not planned for at all. */
   private readonly free = new Map<StorageCategory, number>();
-  readonly adds = new Map<string, Add>();
+  /** Deposits made before the stacks were read, written as increments. */
+  private readonly adds = new Map<string, Add>();
+  /** The stacks, once an event has needed them, and their quantities as read (what is written back is the change). */
+  private model: ContainerStacks[] | null = null;
+  private readonly read = new Map<StoredStack, number>();
+  private readonly ledgerLines: LedgerLine[] = [];
   deposited = 0;
 
   constructor(
@@ -156,33 +183,97 @@ class Storage {
     private readonly settlementId: number,
   ) {}
 
+  async stacks(): Promise<ContainerStacks[]> {
+    if (!this.model) {
+      const model = await this.ops.containerStacks(this.settlementId);
+      for (const c of model) for (const st of c.stacks) this.read.set(st, st.quantity);
+      // What NPCs deposited before now is part of the storage an event sees (and is written as the stacks' change).
+      for (const a of this.adds.values()) {
+        const c = model.find((x) => x.id === a.buildingId);
+        if (c) putOnto(c, a.itemName, a.quality, a.quantity);
+      }
+      this.adds.clear();
+      this.model = model;
+    }
+    return this.model;
+  }
+
+  take(stack: StoredStack, quantity: number): void {
+    stack.quantity -= quantity;
+    this.totals = null;
+  }
+
+  put(container: ContainerStacks, itemName: string, quality: number, quantity: number): void {
+    putOnto(container, itemName, quality, quantity);
+    this.totals = null;
+  }
+
+  ledger(lines: readonly LedgerLine[]): void {
+    this.ledgerLines.push(...lines);
+  }
+
   /** Hands what fits to the containers of its category (the player's planDeposit); the rest stays on the NPC. */
-  async deposit(load: Load): Promise<void> {
-    if (!this.containers) {
+  /** What it stored, by item (units), for the members' "back with …" notice. */
+  async deposit(load: Load): Promise<Map<string, number>> {
+    const stored = new Map<string, number>();
+    if (!this.totals) {
       // Each container as one stack of its total: planDeposit reads room, never the stacks themselves.
-      this.containers = (await this.ops.containers(this.settlementId)).map((c) => ({
+      const used = this.model
+        ? this.model.map((c) => ({ ...c, used: c.stacks.reduce((sum, st) => sum + st.quantity, 0) }))
+        : await this.ops.containers(this.settlementId);
+      this.totals = used.map((c) => ({
         id: c.id,
         subtype: c.subtype!,
         level: c.level,
         stacks: [{ id: -1, itemName: '', quality: 0, quantity: c.used }],
       }));
-      for (const c of this.containers) this.free.set(c.subtype, (this.free.get(c.subtype) ?? 0) + room(c));
+      this.free.clear();
+      for (const c of this.totals) this.free.set(c.subtype, (this.free.get(c.subtype) ?? 0) + room(c));
     }
     const held = load.heldIn([...this.free].filter(([, units]) => units > 0).map(([category]) => category));
-    if (held.length === 0) return;
-    const byId = new Map(held.map((s) => [s.id, s]));
-    for (const m of planDeposit(held, this.containers).moves) {
-      const container = this.containers.find((c) => c.id === m.toContainerId)!;
+    if (held.length === 0) return stored;
+    const byId = new Map(held.map((st) => [st.id, st]));
+    for (const m of planDeposit(held, this.totals).moves) {
+      const container = this.totals.find((c) => c.id === m.toContainerId)!;
       container.stacks[0]!.quantity += m.quantity;
       this.free.set(container.subtype, this.free.get(container.subtype)! - m.quantity);
       load.take(byId.get(m.fromStackId)!, m.quantity);
+      this.deposited += m.quantity;
+      stored.set(m.itemName, (stored.get(m.itemName) ?? 0) + m.quantity);
+      if (this.model) {
+        putOnto(this.model.find((c) => c.id === container.id)!, m.itemName, m.quality, m.quantity);
+        continue;
+      }
       const key = `${container.id}|${m.itemName}|${m.quality}`;
       const add = this.adds.get(key);
       if (add) add.quantity += m.quantity;
       else this.adds.set(key, { buildingId: container.id, itemName: m.itemName, quality: m.quality, quantity: m.quantity });
-      this.deposited += m.quantity;
     }
+    return stored;
   }
+
+  /** Writes what changed: stacks grown as increments (new ones created), stacks shrunk as decrements, the ledger. */
+  async write(): Promise<void> {
+    const grown: Add[] = [...this.adds.values()];
+    const shrunk: { id: number; quantity: number }[] = [];
+    for (const c of this.model ?? []) {
+      for (const st of c.stacks) {
+        const change = st.quantity - (this.read.get(st) ?? 0);
+        if (change > 0) grown.push({ buildingId: c.id, itemName: st.itemName, quality: st.quality, quantity: change });
+        else if (change < 0) shrunk.push({ id: st.id, quantity: -change });
+      }
+    }
+    await this.ops.addToContainers(grown);
+    if (shrunk.length) await this.ops.takeStacks(shrunk);
+    await this.ops.ledger(this.settlementId, this.ledgerLines);
+  }
+}
+
+/** Units onto a container's stack of that item and quality (a new stack, written as one, when it has none). */
+function putOnto(container: ContainerStacks, itemName: string, quality: number, quantity: number): void {
+  const same = container.stacks.find((st) => st.itemName === itemName && st.quality === quality);
+  if (same) same.quantity += quantity;
+  else container.stacks.push({ id: -1, itemName, quality, quantity });
 }
 
 /**
@@ -193,27 +284,73 @@ export async function advanceSettlement(
   repo: NpcSimRepo,
   target: { settlementId: number; worldId: string },
   now: number,
-  deps: { atlas: (worldId: string) => Promise<PoiAtlas | null>; timeScale: number },
+  deps: {
+    atlas: (worldId: string) => Promise<PoiAtlas | null>;
+    timeScale: number;
+    dayCycleMs: number;
+    /** Events within this long before `now` happen live (members online count; they are told). */
+    liveWindowMs: number;
+    presence: Presence;
+  },
 ): Promise<SettlementAdvance | null> {
   // Before the transaction: a world seen for the first time is read from the database, which embedded PGlite
   // would only answer once the transaction ended.
   const atlas = await deps.atlas(target.worldId);
   if (!atlas) return null;
+  // Who is present, read before the transaction (the live layer may load the world from the database).
+  const presentNow = await deps.presence(target.worldId);
   return repo.transaction(async (ops) => {
     const settlement = await ops.lockSettlement(target.settlementId);
     if (!settlement || settlement.worldId !== target.worldId) return null;
-    const rows = (await ops.lockNpcs(settlement.id, new Date(now))).filter((n) => isDue(toSimState(n), now));
-    const out: SettlementAdvance = { settlement, npcs: [], phases: 0, deposited: 0, changedPois: [] };
-    if (rows.length === 0) return out;
+    const rows = await ops.lockAllNpcs(settlement.id);
+    const out: SettlementAdvance = {
+      settlement,
+      npcs: [],
+      phases: 0,
+      deposited: 0,
+      changedPois: [],
+      notices: [],
+      storageChanged: false,
+      memberIds: [],
+      behind: false,
+    };
 
     const npcs = rows.map((row) => ({
       row,
       state: toSimState(row),
+      injuredUntil: row.injuredUntil?.getTime() ?? null,
+      unfedDays: row.unfedDays,
+      gone: false,
+      touched: false,
       tools: npcTools([]),
       load: null as Load | null,
       done: { npcId: row.id, worldId: row.worldId, phases: 0, journeys: [], arrivals: [] } as Omit<Advanced, 'state'>,
     }));
-    const first = Math.min(...npcs.map((n) => when(n.state, now)));
+    const storage = new Storage(ops, settlement.id);
+    const liveSince = now - deps.liveWindowMs;
+    const bench = new CraftBench(ops, settlement, await ops.crafting.lockQueue(settlement.id), npcs, storage, {
+      live: (at) => at >= liveSince,
+      present: presentNow,
+    });
+    const events = new SettlementEvents(
+      ops,
+      settlement,
+      settlement.clock,
+      npcs,
+      storage,
+      { dayCycleMs: deps.dayCycleMs, timeScale: deps.timeScale, liveSince, present: presentNow },
+      bench,
+    );
+    const clockBefore = events.update();
+    // A settlement seen for the first time, or whose stored due moment the rules no longer give (a server from before
+    // clockOffset kept every settlement's midnight), learns when it is due: else it is found due every round till then.
+    const dueStale = settlement.clock.simDueAt?.getTime() !== clockBefore.simDueAt?.getTime();
+    const first = Math.min(events.next().at, ...npcs.map((n) => when(n.state, now)));
+    if (first > now) {
+      // Nothing due (another process ran it, or only the stored due moment was out of date).
+      if (dueStale) await ops.saveClock(settlement.id, clockBefore);
+      return out;
+    }
     const until = Math.min(now, first + SLICE_MS * deps.timeScale);
     const home = { x: settlement.x, y: settlement.y };
     const world = new TxWorld(settlement.worldId, atlas, ops);
@@ -228,17 +365,40 @@ export async function advanceSettlement(
       n.load ??= new Load(carried.get(n.row.id) ?? []);
       return n.load;
     };
-    const storage = new Storage(ops, settlement.id);
 
     for (;;) {
       // The NPC whose phase ended first (ties by id): the settlement's NPCs interleave exactly as they would live.
       let next: (typeof npcs)[number] | null = null;
-      for (const n of npcs) if (when(n.state, now) <= until && (!next || when(n.state, now) < when(next.state, now))) next = n;
+      for (const n of npcs) {
+        if (n.gone) continue;
+        if (when(n.state, now) <= until && (!next || when(n.state, now) < when(next.state, now))) next = n;
+      }
+      // The settlement's own event (a meal, a raid) when it comes first: at its moment, as live.
+      const event = events.next();
+      if (event.at <= until && (!next || event.at <= when(next.state, now))) {
+        await events.apply(event);
+        continue;
+      }
       if (!next || out.phases >= MAX_PHASES_PER_TX) break;
       const n = next;
       const at = when(n.state, now);
+      if (n.injuredUntil !== null && n.injuredUntil <= at) {
+        // Healed by time: fit again (or hungry), back to its assignment from this step on.
+        n.injuredUntil = null;
+        n.touched = true;
+        const condition = conditionOf(n, at);
+        out.notices.push({ kind: 'condition', at, npcId: n.row.id, npcName: n.row.name, condition });
+      } else if (n.injuredUntil !== null && (n.state.phase === null || n.state.phase === 'rest')) {
+        // Still wounded: it rests at home until healed instead of setting out.
+        n.state = { ...n.state, status: 'resting', phase: 'rest', phaseStartedAt: at, phaseEndsAt: n.injuredUntil };
+        n.done.phases += 1;
+        out.phases += 1;
+        continue;
+      }
       if (n.state.phase === 'scavenge' && n.state.targetPoiId) await world.lockPoi(n.state.targetPoiId, at);
-      const ctx = { home, at, world, tools: n.tools, timeScale: deps.timeScale };
+      // A hungry NPC walks and rests slower (api/game/upkeep.ts).
+      const timeScale = deps.timeScale * (n.unfedDays > 0 ? HUNGRY_WORK_FACTOR : 1);
+      const ctx = { home, at, world, tools: n.tools, timeScale };
       let result = step(n.state, ctx);
       for (let loads = 0; 'need' in result; loads++) {
         if (loads >= MAX_LOADS_PER_PHASE) throw new Error(`NPC ${n.row.id}: the planner keeps asking for state`);
@@ -251,7 +411,12 @@ export async function advanceSettlement(
       if (effects.foraged) world.markForaged(effects.foraged.cellX, effects.foraged.cellY, at);
       if (effects.deposit) {
         const load = await loadOf(n);
-        if (!load.empty) await storage.deposit(load);
+        const stored = load.empty ? null : await storage.deposit(load);
+        // Back from a work cycle with finds: the members hear what was brought home.
+        if (stored?.size && n.state.phase === 'return') {
+          const items = [...stored].map(([itemName, quantity]) => ({ itemName, quantity }));
+          out.notices.push({ kind: 'returned', at, npcId: n.row.id, npcName: n.row.name, items });
+        }
       }
       if (effects.arrival) n.done.arrivals.push(effects.arrival);
       if (effects.journey) n.done.journeys.push(effects.journey);
@@ -261,10 +426,11 @@ export async function advanceSettlement(
     }
 
     await world.flush();
-    await ops.addToContainers([...storage.adds.values()]);
-    await ops.saveCarried(npcs.flatMap((n) => [...(n.load?.dirty ?? [])].map((s) => ({ npcId: n.row.id, ...s }))));
-    for (const n of npcs) {
-      if (n.done.phases === 0) continue;
+    await storage.write();
+    const present = npcs.filter((n) => !n.gone);
+    await ops.saveCarried(present.flatMap((n) => [...(n.load?.dirty ?? [])].map((s) => ({ npcId: n.row.id, ...s }))));
+    for (const n of present) {
+      if (n.done.phases === 0 && !n.touched) continue;
       const s = n.state;
       await ops.saveNpc(n.row.id, {
         status: s.status,
@@ -281,11 +447,21 @@ export async function advanceSettlement(
         targetX: s.targetX,
         targetY: s.targetY,
         targetPoiId: s.targetPoiId,
+        injuredUntil: date(n.injuredUntil),
+        unfedDays: n.unfedDays,
       });
       out.npcs.push({ ...n.done, state: s });
     }
+    if (events.changed(clockBefore) || dueStale) await ops.saveClock(settlement.id, events.update());
     out.deposited = storage.deposited;
     out.changedPois = world.changedPois();
+    out.notices.push(...events.notices);
+    out.notices.sort((a, b) => a.at - b.at);
+    out.storageChanged = events.storageChanged;
+    if (out.notices.length) {
+      out.memberIds = (await ops.members(settlement.id, settlement.worldId, settlement.clock.founderId)).map((m) => m.userId);
+    }
+    out.behind = events.next().at <= now || present.some((n) => isDue(n.state, now));
     return out;
   });
 }

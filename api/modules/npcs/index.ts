@@ -12,6 +12,7 @@ import {
   Survivor,
 } from '../../contract/npcs.ts';
 import { IdParams } from '../../contract/settlements.ts';
+import { TreatBody } from '../../contract/raids.ts';
 import { WorldIdQuery, WorldParams } from '../../contract/world.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
@@ -60,6 +61,12 @@ export function npcsModule(services: Services, npcs: NpcService) {
       game: true,
       params: NpcParams,
       body: AssignBody,
+      response: { 200: MessageBody.and({ npc: NpcView }), ...writes },
+    })
+    .post('/npcs/:id/treat', ({ user, params, body }) => npcs.treat(user, Number(params.id), body.worldId), {
+      game: true,
+      params: NpcParams,
+      body: TreatBody,
       response: { 200: MessageBody.and({ npc: NpcView }), ...writes },
     });
 }

@@ -4,15 +4,23 @@ import type { UserRow } from '../../../db/repos/accounts.ts';
 import type { NpcWithSettlement } from '../../../db/repos/npcs.ts';
 import { npcEquipment, npcItems } from '../../../db/schema/index.ts';
 import type { NpcView } from '../../contract/npcs.ts';
-import type { NpcAssignment } from '../../game/npcs.ts';
-import { NPC_OFFER_TTL_MS } from '../../game/npcs.ts';
-import { canManage } from '../../game/settlements.ts';
+import { ASSIGNMENT_DUTIES, type NpcAssignment, NPC_OFFER_TTL_MS } from '../../game/npcs.ts';
+import { canManage, SETTLEMENT_REACH } from '../../game/settlements.ts';
+import { ITEMS } from '../../game/items.ts';
+import { RAID_TEXT } from '../../contract/raids.ts';
+import { conditionOf, treatment } from '../../game/upkeep.ts';
+
+/** Items that treat a wound (the medicine category). */
+const MEDICINE_NAMES = ITEMS.filter((i) => i.category === 'medicine').map((i) => i.name);
 import { SETTLEMENT_CHUNK_RADIUS } from '../../contract/world.ts';
 import { generateNpc } from '../../game/npc-names.ts';
 import { freshRng } from '../../game/random.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
-import { chunkRange, SETTLEMENT_NOT_FOUND, type SettlementService } from '../settlements/service.ts';
+import { chunkRange } from '../../../db/repos/settlements.ts';
+import { SETTLEMENT_NOT_FOUND } from '../../contract/settlements.ts';
+import type { SettlementService } from '../settlements/service.ts';
+import { randomSeed } from '../../game/world.ts';
 
 export const NPC_NOT_FOUND = 'NPC not found';
 
@@ -56,6 +64,7 @@ export function toNpcView(n: NpcWithSettlement, now: Date): NpcView {
     settlementId: String(n.settlementId),
     settlementName: n.settlementName,
     journey,
+    condition: conditionOf({ injuredUntil: n.injuredUntil?.getTime() ?? null, unfedDays: n.unfedDays }, now.getTime()),
   };
 }
 
@@ -113,7 +122,7 @@ export class NpcService {
         description: offer.npcDescription,
         x: s.x,
         y: s.y,
-        seed: crypto.getRandomValues(new Uint32Array(1))[0]! >>> 1,
+        seed: randomSeed(),
         createdAt: this.services.now(),
       });
       return { result: { npc, settlement: s.name }, facts: (await ops.lockSettlement(s.id))! };
@@ -189,6 +198,44 @@ export class NpcService {
   }
 
   /**
+   * A member standing at the settlement treats an injured NPC with one medicine item from the pack (the best first,
+   * as the settlement's own stock does): fit at once, back to work. 409 when it is not injured or there is no medicine.
+   */
+  async treat(user: UserRow, npcId: number, worldId: string) {
+    const npc = await this.repos.npcs.one(npcId);
+    if (!npc || npc.worldId !== worldId) throw new HttpError(404, NPC_NOT_FOUND);
+    const pos = await this.settlements.position(user, worldId);
+    const now = this.services.now();
+    const { row, facts } = await this.repos.settlements.transaction(async (ops) => {
+      const s = await ops.lockSettlement(npc.settlementId);
+      if (!s) throw new HttpError(404, NPC_NOT_FOUND);
+      if (!canManage(user.id, s)) throw new HttpError(403, `Only members of ${s.name} can treat its NPCs`);
+      if (Math.hypot(pos.x - s.x, pos.y - s.y) > SETTLEMENT_REACH) {
+        throw new HttpError(403, `Walk to ${s.name} first (within ${SETTLEMENT_REACH} units of its centre)`);
+      }
+      const locked = await ops.npcs.lockNpc(npcId);
+      if (!locked || locked.settlementId !== s.id) throw new HttpError(404, NPC_NOT_FOUND);
+      if (!locked.injuredUntil || locked.injuredUntil <= now) throw new HttpError(409, RAID_TEXT.notInjured(locked.name));
+      const stacks = await ops.lockInventory(user.id, worldId, MEDICINE_NAMES);
+      const dose = treatment(stacks);
+      if (!dose) throw new HttpError(409, RAID_TEXT.noMedicine);
+      const stack = stacks.find((x) => x.itemName === dose.itemName && x.quality === dose.quality)!;
+      await ops.takeFromInventory([{ id: stack.id, quantity: dose.quantity }]);
+      const row = await ops.npcs.treat(npcId, now);
+      return { row: { ...row, settlementName: s.name, settlementX: s.x, settlementY: s.y }, facts: s };
+    });
+    this.settlements.tellMembers(facts, {
+      type: 'npc_condition',
+      settlementId: String(facts.id),
+      npcId: String(row.id),
+      npcName: row.name,
+      condition: conditionOf({ injuredUntil: null, unfedDays: row.unfedDays }, now.getTime()),
+    });
+    this.settlements.live.send(worldId, { to: 'user', userId: user.id }, { type: 'inventory_updated' });
+    return { message: RAID_TEXT.treated(row.name), npc: toNpcView(row, now) };
+  }
+
+  /**
    * Records an NPC's new job. The NPC is looked up again, locked, inside the transaction (a member may dismiss it
    * meanwhile: then 404 and nothing is written), and the answer is built from what the transaction wrote, not read
    * again after it (by then it may be gone).
@@ -206,7 +253,7 @@ export class NpcService {
       return { ...row, settlementName: s.name, settlementX: s.x, settlementY: s.y };
     });
     return {
-      message: `${npc.name} will ${assignment === 'defend' ? 'defend the settlement' : assignment === 'scavenge' ? 'scavenge' : 'forage'}`,
+      message: `${npc.name} will ${ASSIGNMENT_DUTIES[assignment]}`,
       npc: toNpcView(updated, this.services.now()),
     };
   }

@@ -9,6 +9,7 @@ import {
   tileOfWorld,
 } from '../../../core-wasm/index.ts';
 import { FORAGE_CELL_TILES } from '../../contract/actions.ts';
+import { walkPath } from '../../contract/walking.ts';
 import { FORAGE_RULES } from '../../game/forage.ts';
 import type { NpcSimOps } from '../../../db/repos/npc-sim.ts';
 import type { PoiState, SimPoi, SimWorld } from '../../game/npc-sim.ts';
@@ -17,6 +18,13 @@ import type { CoreTerrain } from '../world/terrain.ts';
 
 /** Chunks of POIs kept per world: generating one costs ~2 ms (the core builds the chunk), a cached one nothing. */
 const ATLAS_CHUNKS = 4096;
+/**
+ * Walks kept per world (a catch-up replays the same homes and targets again and again; a path costs ~0.1–1 ms).
+ * Keyed by exact positions, and a walk depends on nothing else (the terrain is fixed by the seed), so a cached one
+ * equals a fresh one: live and catch-up agree.
+ */
+const ATLAS_ROUTES = 2048;
+type Walk = { x: number; y: number }[];
 
 /** A number naming a chunk (coordinates are within ±MAX_CHUNK_COORD): cheaper than a string key in hot loops. */
 const chunkId = (cx: number, cy: number) => (cx + 32768) * 65536 + (cy + 32768);
@@ -27,6 +35,7 @@ const chunkId = (cx: number, cy: number) => (cx + 32768) * 65536 + (cy + 32768);
  */
 export class PoiAtlas {
   private readonly chunks = new Map<number, Poi[]>();
+  private readonly routes = new Map<string, Walk | null>();
   private biomeChunk: { id: number; bytes: Uint8Array } = { id: Number.NaN, bytes: new Uint8Array(0) };
 
   constructor(readonly terrain: CoreTerrain) {}
@@ -55,6 +64,22 @@ export class PoiAtlas {
     return pois;
   }
 
+  /**
+   * The walk from → to (start and target included), or null when there is none within the search's bound. A clear
+   * straight line (the walking rule's check, ~0.02 ms) is the shortest walk already: no search then (~1 ms).
+   */
+  route(from: { x: number; y: number }, to: { x: number; y: number }): Walk | null {
+    if (!walkPath(from, to, this.terrain.moveRules.isPassable).blocked) return [{ ...from }, { x: to.x, y: to.y }];
+    const key = `${from.x},${from.y},${to.x},${to.y}`;
+    const known = this.routes.get(key);
+    if (known !== undefined) return known?.map((p) => ({ ...p })) ?? null;
+    const plan = this.terrain.walk(from, to);
+    const walk = 'path' in plan ? plan.path : null;
+    if (this.routes.size >= ATLAS_ROUTES) this.routes.delete(this.routes.keys().next().value!);
+    this.routes.set(key, walk);
+    return walk?.map((p) => ({ ...p })) ?? null;
+  }
+
   near(x: number, y: number, radius: number): Poi[] {
     const out: Poi[] = [];
     for (let cy = chunkOfWorld(y - radius); cy <= chunkOfWorld(y + radius); cy++) {
@@ -70,6 +95,16 @@ export class PoiAtlas {
     if (!m) return null;
     return this.chunk(chunkOfTile(Number(m[2])), chunkOfTile(Number(m[3]))).find((p) => p.id === id) ?? null;
   }
+}
+
+/** The chunks a walk crosses: those of each leg (see chunksAlong). */
+export function chunksAlongWalk(points: readonly { x: number; y: number }[]): [number, number][] {
+  const seen = new Map<string, [number, number]>();
+  for (let i = 1; i < points.length; i++) {
+    for (const c of chunksAlong(points[i - 1]!, points[i]!)) seen.set(chunkKey(c[0], c[1]), c);
+  }
+  if (points.length === 1) for (const c of chunksAlong(points[0]!, points[0]!)) seen.set(chunkKey(c[0], c[1]), c);
+  return [...seen.values()];
 }
 
 /** The chunks a straight journey crosses (sampled every half chunk, so none is skipped). */
@@ -113,6 +148,10 @@ export class TxWorld implements SimWorld {
 
   biomeAtTile(tileX: number, tileY: number): BiomeCode {
     return this.atlas.biomeAtTile(tileX, tileY);
+  }
+
+  route(from: { x: number; y: number }, to: { x: number; y: number }) {
+    return this.atlas.route(from, to);
   }
 
   poiState(id: string): PoiState | null | undefined {

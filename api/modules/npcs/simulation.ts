@@ -2,23 +2,27 @@
  * The world goes on without its players: this runner steps every NPC whose phase has ended, whether or not anyone is
  * online. Every tick (about a second, scaled by NPC_TIME_SCALE) it takes the due NPCs in time order and brings each
  * one's settlement up to date in one transaction (./advance.ts); after a restart or a day offline the first round does
- * the same for every phase missed, slice by slice, so no work is lost. Only the process holding the lease (./lease.ts)
- * simulates; the live layer hears of journeys under way now and of recent arrivals, never of a catch-up's past.
+ * the same for every phase missed, slice by slice, so no work is lost. A world is simulated by the process holding its
+ * lease (./lease.ts: the processes share the worlds; PGlite's one process holds them all); the live layer hears of
+ * journeys under way now and of recent arrivals, never of a catch-up's past.
  */
-import { type DueNpc, npcSimRepo, type NpcSimRepo } from '../../../db/repos/npc-sim.ts';
+import { type DueNpc, npcSimRepo, type NpcSimRepo, type SettlementRef } from '../../../db/repos/npc-sim.ts';
 import { retentionRepo, type RetentionRepo } from '../../../db/repos/retention.ts';
-import type { SessionLock } from '../../../db/client.ts';
+import { settlementSimRepo, type SettlementSimRepo } from '../../../db/repos/settlement-sim.ts';
+import type { SessionLockPairs } from '../../../db/client.ts';
 import type { ServerMessage } from '../../contract/protocol.ts';
 import { FORAGE_RULES } from '../../game/forage.ts';
-import { isDue, positionAt } from '../../game/npc-sim.ts';
+import { restOfWalk } from '../../game/paths.ts';
 import { recoveredSignificance } from '../../game/scavenge.ts';
 import type { Audience } from '../../live/bus.ts';
 import type { Services } from '../../services.ts';
 import type { WorldService } from '../world/service.ts';
-import { advanceSettlement, type SettlementAdvance } from './advance.ts';
-import { Lease } from './lease.ts';
+import { advanceSettlement, type Presence, type SettlementAdvance } from './advance.ts';
+import type { SettlementNotice } from './settlement-events.ts';
+import { toRaidView } from './raid-views.ts';
+import { type LeaseChange, LEASE_LOST_LINE, WorldLeases } from './lease.ts';
 import { pruneOldRows } from './retention.ts';
-import { chunksAlong, PoiAtlas } from './sim-world.ts';
+import { chunksAlong, chunksAlongWalk, PoiAtlas } from './sim-world.ts';
 
 /** NPCs fetched per query of a round. */
 const DUE_BATCH = 200;
@@ -47,7 +51,47 @@ export interface NpcSimStats {
   lagMs: number;
   /** Phases stepped by the last round. */
   lastRoundPhases: number;
+  /** Raid results told live. */
+  raids: number;
 }
+
+/** A notice of ./settlement-events.ts as its live frame. */
+export function noticeFrame(n: SettlementNotice, s: SettlementRef): ServerMessage {
+  const settlementId = String(s.id);
+  if (n.kind === 'warning') {
+    return {
+      type: 'raid_warning',
+      settlementId,
+      settlementName: s.name,
+      x: s.x,
+      y: s.y,
+      arriveAt: new Date(n.arriveAt).toISOString(),
+      strength: n.strength,
+    };
+  }
+  if (n.kind === 'result') return { type: 'raid_result', settlementId, settlementName: s.name, raid: toRaidView(n.raid) };
+  if (n.kind === 'returned') {
+    const items = [...n.items].sort((a, b) => b.quantity - a.quantity).slice(0, NPC_RETURN_ITEMS_MAX);
+    return { type: 'npc_returned', settlementId, npcId: String(n.npcId), npcName: n.npcName, items };
+  }
+  if (n.kind === 'craft') {
+    const { itemName, quantity, quality, deliveredTo } = n;
+    return {
+      type: 'craft_done',
+      settlementId,
+      settlementName: s.name,
+      jobId: String(n.jobId),
+      itemName,
+      quantity,
+      quality,
+      deliveredTo,
+    };
+  }
+  return { type: 'npc_condition', settlementId, npcId: String(n.npcId), npcName: n.npcName, condition: n.condition };
+}
+
+/** A return notice names this many kinds of finds at most (the most first). */
+export const NPC_RETURN_ITEMS_MAX = 6;
 
 /** The tick: a second of game time at scale 1, faster when NPC time runs faster, never below 50 ms. */
 export function tickMsFor(timeScale: number): number {
@@ -65,11 +109,15 @@ export class NpcSimulation {
     failures: 0,
     lagMs: 0,
     lastRoundPhases: 0,
+    raids: 0,
   };
   private readonly repo: NpcSimRepo;
+  private readonly settlementRepo: SettlementSimRepo;
   private readonly retention: RetentionRepo;
   private readonly atlases = new Map<string, Promise<PoiAtlas | null>>();
-  private readonly lease: Lease;
+  private readonly lease: WorldLeases;
+  /** The step under way in each world (a world's settlements go one after another): awaited before it is let go. */
+  private readonly stepping = new Map<string, Promise<void>>();
   private readonly failedUntil = new Map<number, number>();
   private timers: ReturnType<typeof setInterval>[] = [];
   private round: Promise<void> | null = null;
@@ -79,40 +127,68 @@ export class NpcSimulation {
   readonly tickMs: number;
   /** Worlds stepped side by side. */
   private readonly parallel: number;
+  private readonly presence: Presence;
 
   constructor(
     private readonly services: Services,
     private readonly worlds: Pick<WorldService, 'world'>,
     private readonly send: Send,
     options: {
-      sessionLock?: (key: number) => Promise<SessionLock | null>;
+      /** Advisory locks of the Postgres server (absent on embedded PGlite: this process simulates every world). */
+      locks?: SessionLockPairs;
+      /** How often the world leases are checked (NPC_LEASE_CHECK_MS). */
+      leaseCheckMs?: number;
       tickMs?: number;
       parallel?: number;
       log?: (line: string) => void;
+      /** Who is present in a world and where (the live layer): members who count as online and as defenders. */
+      presence?: Presence;
       /** Wraps the simulation's repository (the app times its calls for /metrics). */
       timeRepo?: <R extends object>(name: string, repo: R) => R;
     } = {},
   ) {
     const repo = npcSimRepo(services.database.db);
+    const settlementRepo = settlementSimRepo(services.database.db);
+    this.settlementRepo = options.timeRepo ? options.timeRepo('settlementSim', settlementRepo) : settlementRepo;
     this.repo = options.timeRepo ? options.timeRepo('npcSim', repo) : repo;
     const retention = retentionRepo(services.database.db);
     this.retention = options.timeRepo ? options.timeRepo('retention', retention) : retention;
+    this.presence = options.presence ?? (async () => []);
     this.parallel = options.parallel ?? (services.database.kind === 'postgres' ? WORLDS_IN_PARALLEL : 1);
     this.tickMs = options.tickMs ?? tickMsFor(services.config.npcTimeScale);
     const log = options.log ?? ((line: string) => services.log.info(line));
-    const warn = options.log ?? ((line: string) => services.log.warn(line));
-    const shared = options.sessionLock !== undefined;
-    this.lease = new Lease(
-      options.sessionLock,
-      (leading) => {
-        // Announced only where several processes could compete (one process always leads). A loss is a warning:
-        // the simulation pauses here until this process or another takes the lease again.
-        if (shared && leading) log('[npcs] this process simulates the NPCs (lease taken)');
-        if (shared && !leading) warn('[npcs] NPC lease lost');
-        if (leading) this.kick();
+    const shared = options.locks !== undefined;
+    const tell = (c: LeaseChange) => {
+      // Told only where several processes could share the worlds (one process always holds every world). A loss is
+      // a warning: those worlds pause until this process or another takes them again.
+      if (!shared) return;
+      const fields = {
+        worlds: c.worlds,
+        ...(c.chores ? { chores: true } : {}),
+        holds: c.holds.length,
+        of: c.of,
+        processes: c.processes,
+      };
+      if (options.log) log(`${c.line} ${JSON.stringify(fields)}`);
+      else if (c.line === LEASE_LOST_LINE) services.log.warn(fields, c.line);
+      else services.log.info(fields, c.line);
+    };
+    this.lease = new WorldLeases(
+      options.locks,
+      () => this.repo.worldsToSimulate(),
+      (change) => {
+        tell(change);
+        if (this.lease.leading) this.kick();
       },
+      (worldIds) => Promise.all(worldIds.map((w) => this.stepping.get(w))).then(() => {}),
       services.report,
+      options.leaseCheckMs,
     );
+  }
+
+  /** The worlds this process simulates now (undefined: every world). */
+  heldWorlds(): string[] | undefined {
+    return this.lease.worlds();
   }
 
   get leading(): boolean {
@@ -149,7 +225,23 @@ export class NpcSimulation {
     let first = true;
     while (this.leading) {
       for (const [id, until] of this.failedUntil) if (until <= Date.now()) this.failedUntil.delete(id);
-      const due = await this.repo.due(new Date(now), DUE_BATCH, [...done, ...this.failedUntil.keys()]);
+      const skip = [...done, ...this.failedUntil.keys()];
+      // Of the worlds this process simulates (every one on PGlite): NPCs whose phase ended and settlements whose own
+      // clock is due (a meal, a raid), merged in time order.
+      const held = this.lease.worlds();
+      if (held?.length === 0) {
+        // Only the chores: no world of this process's to step.
+        if (first) this.stats.lagMs = 0;
+        break;
+      }
+      const [npcsDue, settlementsDue] = await Promise.all([
+        this.repo.due(new Date(now), DUE_BATCH, skip, held),
+        this.settlementRepo.due(new Date(now), DUE_BATCH, skip, held),
+      ]);
+      const due: DueNpc[] = [
+        ...npcsDue,
+        ...settlementsDue.map((s) => ({ id: 0, worldId: s.worldId, settlementId: s.settlementId, phaseEndsAt: s.simDueAt })),
+      ].sort((a, b) => (a.phaseEndsAt?.getTime() ?? now) - (b.phaseEndsAt?.getTime() ?? now));
       if (first) {
         first = false;
         const oldest = due[0]?.phaseEndsAt;
@@ -167,7 +259,17 @@ export class NpcSimulation {
       const queue = [...worlds.values()];
       const worker = async () => {
         for (let settlements = queue.shift(); settlements; settlements = queue.shift()) {
-          for (const d of settlements.values()) if (this.leading) await this.advance(d, now, done);
+          for (const d of settlements.values()) {
+            // A world handed over or lost meanwhile is left to the process that takes it.
+            if (!this.lease.holds(d.worldId)) {
+              done.add(d.settlementId);
+              continue;
+            }
+            const step = this.advance(d, now, done);
+            this.stepping.set(d.worldId, step);
+            await step;
+            this.stepping.delete(d.worldId);
+          }
         }
       };
       await Promise.all(Array.from({ length: Math.min(this.parallel, queue.length) }, worker));
@@ -182,10 +284,13 @@ export class NpcSimulation {
       const a = await advanceSettlement(this.repo, d, now, {
         atlas: (worldId) => this.atlas(worldId),
         timeScale: this.services.config.npcTimeScale,
+        dayCycleMs: this.services.config.dayCycleMs,
+        liveWindowMs: LIVE_WINDOW_MS,
+        presence: this.presence,
       });
       this.stats.transactions += 1;
-      // Not done while one of its NPCs is behind (a catch-up goes slice by slice): fetched again, in time order.
-      if (!a?.npcs.some((n) => isDue(n.state, now))) done.add(d.settlementId);
+      // Not done while it is behind (a catch-up goes slice by slice): fetched again, in time order.
+      if (!a?.behind) done.add(d.settlementId);
       if (!a) return;
       this.stats.phases += a.phases;
       this.stats.deposited += a.deposited;
@@ -224,11 +329,13 @@ export class NpcSimulation {
       }
       const journey = n.journeys.at(-1);
       if (journey && journey.endsAt > now && n.state.phaseEndsAt === journey.endsAt) {
-        const from = positionAt(n.state, now);
+        // What is left of the walk from where the NPC is now: its position first, then the waypoints ahead.
+        const rest = restOfWalk(journey.waypoints, (now - journey.startAt) / Math.max(1, journey.endsAt - journey.startAt));
+        const from = rest[0]!;
         const to = { x: journey.targetX, y: journey.targetY };
         this.send(
           s.worldId,
-          { to: 'chunks', cells: chunksAlong(from, to) },
+          { to: 'chunks', cells: chunksAlongWalk(rest) },
           {
             type: 'npc_movement_journey',
             npcId,
@@ -238,12 +345,14 @@ export class NpcSimulation {
             targetY: to.y,
             duration: journey.endsAt - now,
             purpose: journey.purpose,
+            waypoints: rest,
           },
         );
         this.stats.journeysSent += 1;
       }
     }
-    if (a.deposited > 0) {
+    this.tellMembers(a, now);
+    if (a.deposited > 0 || a.storageChanged) {
       this.send(
         s.worldId,
         { to: 'chunk', cx: s.chunkX, cy: s.chunkY },
@@ -263,18 +372,40 @@ export class NpcSimulation {
   }
 
   /**
+   * Raids and conditions, to the settlement's members wherever they are. A catch-up's past is not told, except a
+   * warning whose raid is still to come.
+   */
+  private tellMembers(a: SettlementAdvance, now: number): void {
+    const { settlement: s } = a;
+    for (const n of a.notices) {
+      const frame = noticeFrame(n, s);
+      const live = n.kind === 'warning' ? n.arriveAt > now : n.at >= now - LIVE_WINDOW_MS;
+      if (!live) continue;
+      for (const userId of a.memberIds) this.send(s.worldId, { to: 'user', userId }, frame);
+      if (n.kind === 'result') this.stats.raids += 1;
+      if (n.kind === 'craft' && n.crafterId) {
+        // The crafter hears it even when no longer a member, and their pack changed when it went there.
+        if (!a.memberIds.includes(n.crafterId)) this.send(s.worldId, { to: 'user', userId: n.crafterId }, frame);
+        this.send(s.worldId, { to: 'user', userId: n.crafterId }, { type: 'inventory_updated' });
+      }
+    }
+  }
+
+  /**
    * Forage cells whose cooldown is over carry no information: dropped about once a minute, right after a round. Only
-   * then is it safe: every NPC is stepped up to the round's time, so no later step can replay an older moment. The
-   * tables that only grow are pruned at the same moment, on this process alone (it holds the lease).
+   * then is it safe: every NPC of this process's worlds is stepped up to the round's time, so no later step can replay
+   * an older moment (only those worlds' cells: another process may be catching up in its own). The tables that only
+   * grow are pruned at the same moment, by one process (the one holding the first world: `chores`).
    */
   private async pruneAfter(roundTime: number): Promise<void> {
     if (!this.leading || Date.now() - this.prunedAt < PRUNE_INTERVAL_MS) return;
     this.prunedAt = Date.now();
     try {
-      await this.repo.pruneCells(new Date(roundTime - FORAGE_RULES.cooldownMs));
+      await this.repo.pruneCells(new Date(roundTime - FORAGE_RULES.cooldownMs), this.lease.worlds());
     } catch (err) {
       this.services.report('[npcs] pruning forage cells failed', err);
     }
+    if (!this.lease.chores) return;
     // Radio messages, game log lines and NPC offers past what the game shows and their retention (api/game/retention.ts).
     try {
       const pruned = await pruneOldRows(this.retention, roundTime);

@@ -1,24 +1,31 @@
 /**
- * Two server processes on one Postgres database with working NPCs: exactly one of them simulates (it holds the
- * lease, an advisory lock; the other only retries), no cycle is run twice, and when the simulating process is killed
- * outright (SIGKILL: no goodbye) the other takes over within seconds and the NPCs go on. Needs a Postgres server
- * (DATABASE_URL); PGlite serves one process by design.
+ * Two server processes on one Postgres database with working NPCs in four worlds: they share the worlds (each holds
+ * the lease of some, an advisory lock per world; none is held twice), the NPCs of every world work and no cycle is run
+ * twice; when one process is killed outright (SIGKILL: no goodbye) the other holds every world within 5 s and the
+ * NPCs go on. Needs a Postgres server (DATABASE_URL); PGlite serves one process by design.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../../../db/index.ts';
-import type { SessionLock } from '../../../db/client.ts';
 import { npcs } from '../../../db/schema/index.ts';
 import { freshPostgresUrl, openTestDatabase } from '../../testing/databases.ts';
 import { seedNpcs } from '../../testing/npcs.ts';
 import { type ServerProcess, spawnServer } from '../../testing/process.ts';
-import { NPC_LEASE_KEY } from './lease.ts';
+import { LEASE_TAKEN_LINE, NPC_LEASE_KEY, NPC_PROCESS_KEY } from './lease.ts';
 
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
-const LEASE_TAKEN = '[npcs] this process simulates the NPCs (lease taken)';
+const WORLDS = ['default', 'w-north', 'w-south', 'w-east'];
 const count = (text: string, line: string) => text.split(line).length - 1;
 
-describeOnPostgres('NPCs simulated by one of two processes', () => {
+/** What the process's /metrics says it simulates. */
+async function worldsOf(p: ServerProcess): Promise<number> {
+  const text = await (await fetch(`${p.url}/metrics`)).text();
+  const m = /^wasteland_npc_sim_worlds (\d+)/m.exec(text);
+  if (!m) throw new Error('no wasteland_npc_sim_worlds gauge');
+  return Number(m[1]);
+}
+
+describeOnPostgres('NPC worlds shared by two processes', () => {
   let p1: ServerProcess;
   let p2: ServerProcess;
   let database: Database;
@@ -27,32 +34,37 @@ describeOnPostgres('NPCs simulated by one of two processes', () => {
   const conflicts: string[] = [];
   let watching: ReturnType<typeof setInterval> | null = null;
 
-  async function observe(): Promise<number> {
-    const rows = await database.db.select({ id: npcs.id, cycle: npcs.cycle, startedAt: npcs.cycleStartedAt }).from(npcs);
-    let total = 0;
+  /** Cycles done so far, by world. */
+  async function observe(): Promise<Map<string, number>> {
+    const rows = await database.db
+      .select({ id: npcs.id, worldId: npcs.worldId, cycle: npcs.cycle, startedAt: npcs.cycleStartedAt })
+      .from(npcs);
+    const byWorld = new Map<string, number>();
     for (const r of rows) {
-      total += r.cycle;
+      byWorld.set(r.worldId, (byWorld.get(r.worldId) ?? 0) + r.cycle);
       if (!r.startedAt) continue;
       const key = `${r.id}:${r.cycle}`;
       const seen = cycles.get(key);
       if (seen === undefined) cycles.set(key, r.startedAt.getTime());
       else if (seen !== r.startedAt.getTime()) conflicts.push(`${key} began at ${seen} and at ${r.startedAt.getTime()}`);
     }
-    return total;
+    return byWorld;
   }
-  /** pg_locks lists the locks of the whole server: count only this test's database (issue 25, item 12). */
-  const holders = async () =>
-    Number(
-      (
-        (await database.db.execute(
-          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = ${NPC_LEASE_KEY} and granted
-                and database = (select oid from pg_database where datname = current_database())`,
-        )) as unknown as { n: number }[]
-      )[0]!.n,
-    );
-  /** Another game's NPC lease on another database of the same server, as on a shared CI machine: it must not count. */
+  /**
+   * The world leases granted in this test's database, by world and holding backend (pg_locks lists the locks of the
+   * whole server: another database's never count, issue 25, item 12).
+   */
+  async function leases(): Promise<{ world: string; pid: number }[]> {
+    const rows = (await database.db.execute(
+      sql`select l.pid, w.world_id as world from pg_locks l
+            join (select distinct world_id, hashtext(world_id) as key from settlements) w on l.objid::int8 = (w.key::int8 & 4294967295)
+            where l.locktype = 'advisory' and l.granted and l.objsubid = 2 and l.classid = ${NPC_LEASE_KEY}
+              and l.database = (select oid from pg_database where datname = current_database())`,
+    )) as unknown as { pid: number; world: string }[];
+    return rows.map((r) => ({ world: r.world, pid: Number(r.pid) }));
+  }
+  /** Another game's leases on another database of the same server, as on a shared CI machine: they must not count. */
   let neighbour: Database | null = null;
-  let neighbourLease: SessionLock | null = null;
   async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<number> {
     const started = performance.now();
     while (!(await check())) {
@@ -61,11 +73,15 @@ describeOnPostgres('NPCs simulated by one of two processes', () => {
     }
     return performance.now() - started;
   }
+  const advancedEverywhere = (before: Map<string, number>, after: Map<string, number>) =>
+    WORLDS.filter((w) => (after.get(w) ?? 0) < (before.get(w) ?? 0) + 2);
 
   beforeAll(async () => {
     neighbour = await openTestDatabase('postgres');
-    neighbourLease = await neighbour.sessionLock!(NPC_LEASE_KEY);
-    if (!neighbourLease) throw new Error('the neighbour database did not get its own NPC lease');
+    const [row] = (await neighbour.db.execute(sql`select hashtext('default') as key`)) as unknown as { key: number }[];
+    // The neighbour "process" holds the lease of its own 'default' world and is present: none of it counts here.
+    expect(await neighbour.sessionLockPairs!.take(NPC_LEASE_KEY, Number(row!.key))).toBe(true);
+    expect(await neighbour.sessionLockPairs!.take(NPC_PROCESS_KEY, 1)).toBe(true);
     const url = await freshPostgresUrl();
     // NPC time 50 times faster: a work cycle takes a few seconds.
     const env = { DATABASE_URL: url, WORLD_SEED: '12345', NPC_TIME_SCALE: '0.02' };
@@ -74,9 +90,9 @@ describeOnPostgres('NPCs simulated by one of two processes', () => {
     p2 = await spawnServer(env);
     database = await openDatabase({ url });
     await seedNpcs(database.db, {
-      worldIds: ['default'],
-      settlementsPerWorld: 3,
-      npcsPerSettlement: 4,
+      worldIds: WORLDS,
+      settlementsPerWorld: 2,
+      npcsPerSettlement: 3,
       start: new Date(),
       spreadMs: 3000,
     });
@@ -86,33 +102,54 @@ describeOnPostgres('NPCs simulated by one of two processes', () => {
     if (watching) clearInterval(watching);
     await Promise.all([p1?.stop(), p2?.stop()]);
     await database?.close();
-    await neighbourLease?.release();
     await neighbour?.close();
   });
 
-  test('exactly one process holds the lease and simulates; the NPCs work', async () => {
-    await until('a process takes the lease', () => count(p1.output() + p2.output(), LEASE_TAKEN) >= 1, 10_000);
-    const before = await observe();
-    await Bun.sleep(6000);
-    expect(count(p1.output(), LEASE_TAKEN) + count(p2.output(), LEASE_TAKEN)).toBe(1);
-    expect(await holders()).toBe(1);
-    // Twelve NPCs, a cycle every five seconds or so each (journeys, a 2.4-second rest).
-    expect(await observe()).toBeGreaterThanOrEqual(before + 8);
-    expect(conflicts).toEqual([]);
-  }, 30_000);
+  test('each process holds some worlds, none is held by both; the NPCs of every world work', async () => {
+    await until('every world is held', async () => (await leases()).length === WORLDS.length, 10_000);
+    // Settled: two each, by the locks, by each process's own account and by its log.
+    await until('the worlds are split two and two', async () => (await worldsOf(p1)) === 2 && (await worldsOf(p2)) === 2, 10_000);
+    const held = await leases();
+    expect(held.map((l) => l.world).sort()).toEqual([...WORLDS].sort());
+    const pids = [...new Set(held.map((l) => l.pid))];
+    expect(pids).toHaveLength(2);
+    for (const pid of pids) expect(held.filter((l) => l.pid === pid)).toHaveLength(2);
+    expect(count(p1.output(), LEASE_TAKEN_LINE)).toBeGreaterThanOrEqual(1);
+    expect(count(p2.output(), LEASE_TAKEN_LINE)).toBeGreaterThanOrEqual(1);
 
-  test('the leader killed outright, the other takes over within seconds; still no cycle runs twice', async () => {
-    const [leader, other] = count(p1.output(), LEASE_TAKEN) ? [p1, p2] : [p2, p1];
-    process.kill(leader.pid, 'SIGKILL');
-    await leader.exited;
-    const took = await until('the other process takes the lease', () => count(other.output(), LEASE_TAKEN) === 1, 10_000);
-    console.log(`  lease taken over ${took.toFixed(0)} ms after SIGKILL`);
-    expect(took).toBeLessThan(6000);
     const before = await observe();
     await Bun.sleep(6000);
-    expect(await observe()).toBeGreaterThanOrEqual(before + 8);
-    expect(await holders()).toBe(1);
+    // Six NPCs a world, a cycle every five seconds or so each (journeys, a 2.4-second rest).
+    expect(advancedEverywhere(before, await observe())).toEqual([]);
+    // Still split the same way: nothing moves once shared.
+    expect((await leases()).length).toBe(WORLDS.length);
+    expect(new Set((await leases()).map((l) => l.pid)).size).toBe(2);
     expect(conflicts).toEqual([]);
-    expect(cycles.size).toBeGreaterThan(30);
+  }, 40_000);
+
+  test('one killed outright, the other holds every world within 5 s; the NPCs of every world go on, no cycle runs twice', async () => {
+    const [victim, other] = [p1, p2];
+    const takenBefore = count(other.output(), LEASE_TAKEN_LINE);
+    process.kill(victim.pid, 'SIGKILL');
+    await victim.exited;
+    const killedAt = performance.now();
+    await until(
+      'the other holds every world',
+      async () => {
+        const held = await leases();
+        return held.length === WORLDS.length && new Set(held.map((l) => l.pid)).size === 1;
+      },
+      5_000,
+    );
+    const took = performance.now() - killedAt;
+    console.log(`  every world held by the survivor ${took.toFixed(0)} ms after SIGKILL`);
+    expect(took).toBeLessThan(5000);
+    expect(await worldsOf(other)).toBe(WORLDS.length);
+    expect(count(other.output(), LEASE_TAKEN_LINE)).toBeGreaterThan(takenBefore);
+    const before = await observe();
+    await Bun.sleep(6000);
+    expect(advancedEverywhere(before, await observe())).toEqual([]);
+    expect(conflicts).toEqual([]);
+    expect(cycles.size).toBeGreaterThan(60);
   }, 30_000);
 });

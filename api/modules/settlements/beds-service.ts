@@ -1,11 +1,12 @@
 import type { UserRow } from '../../../db/repos/accounts.ts';
 import type { SettlementFacts, SettlementOps } from '../../../db/repos/settlements.ts';
-import { BED_TEXT, type BedInvitation, type InviteBody } from '../../contract/beds.ts';
+import { BED_TEXT, type BedInvitation, type BedNoticeKind, type InviteBody } from '../../contract/beds.ts';
 import { canInvite, kickRefusal, severalCalled } from '../../game/beds.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
-import { SETTLEMENT_NOT_FOUND, type SettlementService } from './service.ts';
+import { SETTLEMENT_NOT_FOUND } from '../../contract/settlements.ts';
+import type { SettlementService } from './service.ts';
 
 export const INVITATION_NOT_FOUND = 'Invitation not found';
 
@@ -68,6 +69,21 @@ export class BedService {
     }
   }
 
+  /** Tells one survivor, wherever they are connected, what happened to an invitation of theirs or to their bed. */
+  private notice(facts: SettlementFacts, to: string, kind: BedNoticeKind, by: UserRow) {
+    this.live.send(
+      facts.worldId,
+      { to: 'user', userId: to },
+      {
+        type: 'bed_notice',
+        kind,
+        settlementId: String(facts.id),
+        settlementName: facts.name,
+        who: by.displayName ?? by.username,
+      },
+    );
+  }
+
   /** The one survivor the invitation names: by id (the player list), else by a name that must mean exactly one. */
   private async invitee(ops: SettlementOps, body: InviteBody): Promise<{ id: string; name: string }> {
     if (body.inviteeId) {
@@ -118,17 +134,19 @@ export class BedService {
     const settlementId = await this.services.repos.beds.settlementOfInvitation(invitationId);
     if (settlementId === null) throw new HttpError(404, INVITATION_NOT_FOUND);
     let left: number | null = null;
-    const { facts } = await this.inSettlement(settlementId, async (ops, s) => {
+    const { result: inviter, facts } = await this.inSettlement(settlementId, async (ops, s) => {
       const inv = await ops.beds.invitation(invitationId);
       if (!inv || inv.inviteeId !== user.id) throw new HttpError(404, INVITATION_NOT_FOUND);
       await ops.beds.deleteInvitation(inv.id);
-      if (!accept) return;
+      if (!accept) return inv.fromUserId;
       await ops.lockPlayerAction(user.id, s.worldId, 'bed');
       if (await ops.beds.occupant(inv.bedId)) throw new HttpError(409, 'That bed has been taken');
       left = await ops.beds.vacateUser(user.id, s.worldId);
       await ops.assignBed(inv.bedId, s.id, s.worldId, user.id, this.services.now());
+      return inv.fromUserId;
     });
     this.tell(facts);
+    this.notice(facts, inviter, accept ? 'accepted' : 'rejected', user);
     if (left !== null && left !== settlementId) {
       const old = await this.services.repos.settlements.settlement(left);
       if (old) this.settlements.announce(old, 'settlement_updated');
@@ -169,6 +187,7 @@ export class BedService {
       kicked = occupant === 'npc' ? null : occupant;
     });
     this.tell(facts, ...(kicked ? [kicked] : []));
+    if (kicked && kicked !== user.id) this.notice(facts, kicked, 'kicked', user);
     return { message: kicked === user.id ? `You left your bed in ${facts.name}` : 'The bed is free again' };
   }
 
@@ -181,6 +200,7 @@ export class BedService {
       isActive: true,
       settlementId: String(bed.settlementId),
       settlementName: bed.name,
+      bedName: bed.bedName,
       x: bed.x,
       y: bed.y,
     };

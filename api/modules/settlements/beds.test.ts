@@ -195,6 +195,7 @@ describe.each(backends())('beds, invitations, kicks and respawn on %s', (backend
     expect((await founderKick.json()).message).toMatch(/founder/);
     expect((await a.post(`/api/settlements/${settlement.id}/beds/${spare}/kick`)).status).toBe(200);
     expect(await statusFor(b, settlement.id)).toBe('visible');
+    expect(await b.json(b.get('/api/player/respawn?worldId=default'))).toEqual({ buildingId: null, isActive: false });
     expect((await a.post(`/api/settlements/${settlement.id}/beds/${spare}/kick`)).status).toBe(409);
 
     // Kicked, B takes the first bed of their own settlement; accepting A's invitation again moves B's one bed.
@@ -203,7 +204,14 @@ describe.each(backends())('beds, invitations, kicks and respawn on %s', (backend
     await invite(a, settlement.id, spare!, b.username);
     await b.post(`/api/bed-invitations/${(await invitations(b))[0]!.id}/accept`);
     expect((await beds(b, other.settlement.id)).map((x) => x.state)).toEqual(['vacant']);
-    expect((await b.json(b.get('/api/player/respawn?worldId=default'))).settlementId).toBe(settlement.id);
+    // B wakes up in the bed A gave them, named as the panel shows it.
+    expect(await b.json(b.get('/api/player/respawn?worldId=default'))).toMatchObject({
+      buildingId: spare,
+      isActive: true,
+      settlementId: settlement.id,
+      settlementName: settlement.name,
+      bedName: 'Bed 2',
+    });
     // The founder may leave their own bed; with nobody in a bed there, they manage it again.
     expect((await a.post(`/api/settlements/${settlement.id}/beds/${aBed!.bedId}/kick`)).status).toBe(200);
     expect(await statusFor(a, settlement.id)).toBe('visible'); // B holds a bed there now

@@ -25,6 +25,8 @@ import { SETTLEMENT_CHUNK_RADIUS } from '../../contract/world.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import { gameAccessPlugin } from '../game-access.ts';
+import { DefenceView, RaidList } from '../../contract/raids.ts';
+import { DefenceQueries } from './defence.ts';
 import type { SettlementQueries } from './queries.ts';
 import type { SettlementService } from './service.ts';
 import type { StorageService } from './storage-service.ts';
@@ -39,6 +41,7 @@ export function settlementsModule(
   settlements: SettlementService,
   storage: StorageService,
   queries: SettlementQueries,
+  defence: DefenceQueries = new DefenceQueries(services),
 ) {
   const reads = errorResponses(400, 401, 403, 404);
   const writes = errorResponses(400, 401, 403, 404, 409);
@@ -97,6 +100,16 @@ export function settlementsModule(
       game: true,
       params: IdParams,
       response: { 200: Storage, ...reads },
+    })
+    .get('/settlements/:id/defence', ({ user, params }) => defence.defence(user.id, params.id), {
+      game: true,
+      params: IdParams,
+      response: { 200: DefenceView, ...reads },
+    })
+    .get('/settlements/:id/raids', ({ user, params }) => defence.raids(user.id, params.id), {
+      game: true,
+      params: IdParams,
+      response: { 200: RaidList, ...reads },
     })
     .get('/settlements/:id/bed-assignments', ({ params }) => queries.bedAssignments(params.id), {
       game: true,

@@ -5,7 +5,9 @@ import { canManage } from '../../game/settlements.ts';
 import { toInvitationView } from './beds-service.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
-import { chunkRange, SETTLEMENT_NOT_FOUND, type SettlementService, toSettlementView, toShelterView } from './service.ts';
+import { chunkRange } from '../../../db/repos/settlements.ts';
+import { SETTLEMENT_NOT_FOUND } from '../../contract/settlements.ts';
+import { type SettlementService, toSettlementView, toShelterView } from './service.ts';
 import { toBuildingView, toStorage } from './views.ts';
 
 /** What the map and the panels read: settlements and shelters of a region, a settlement's buildings and storage. */

@@ -10,8 +10,14 @@ import {
 import type { ChunkRange, SettlementFacts, SettlementOps, ShelterRow } from '../../../db/repos/settlements.ts';
 import type { UserRow } from '../../../db/repos/accounts.ts';
 import { UNKNOWN_WORLD } from '../../contract/http.ts';
-import { SETTLEMENT_TEXT, type SettlementView, type ShelterBuilt, type ShelterView } from '../../contract/settlements.ts';
-import type { SettlementSummary } from '../../contract/protocol.ts';
+import {
+  SETTLEMENT_NOT_FOUND,
+  SETTLEMENT_TEXT,
+  type SettlementView,
+  type ShelterBuilt,
+  type ShelterView,
+} from '../../contract/settlements.ts';
+import type { ServerMessage, SettlementSummary } from '../../contract/protocol.ts';
 import {
   type BuildingType,
   canManage,
@@ -21,6 +27,7 @@ import {
   nextBuildingCost,
   planPayment,
   REINFORCE_COST,
+  REINFORCE_KIT,
   CONTAINER_MAX_LEVEL,
   containerCapacity,
   SETTLEMENT_MIN_DISTANCE,
@@ -29,18 +36,14 @@ import {
   SHELTER_REACH,
   shelterNotYours,
 } from '../../game/settlements.ts';
+import { planCraftPayment, type Take } from '../../game/crafting.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
-import { POSITION_OUT_OF_SYNC } from '../actions/service.ts';
+import { POSITION_OUT_OF_SYNC } from '../../contract/actions.ts';
 import { POI_ID, type WorldService } from '../world/service.ts';
 import { toBuildingView } from './views.ts';
 
-export const SETTLEMENT_NOT_FOUND = 'Settlement not found';
-
-export function chunkRange(cx: number, cy: number, radius: number): ChunkRange {
-  return { cx0: cx - radius, cx1: cx + radius, cy0: cy - radius, cy1: cy + radius };
-}
 /** The chunks whose contents could lie within `distance` of (x, y). */
 function rangeAround(x: number, y: number, distance: number): ChunkRange {
   return {
@@ -96,7 +99,7 @@ export class SettlementService {
   constructor(
     private readonly services: Services,
     private readonly worlds: WorldService,
-    private readonly live: LiveHub,
+    readonly live: LiveHub,
   ) {}
 
   private get repo() {
@@ -128,6 +131,34 @@ export class SettlementService {
     const plan = planPayment(stacks, cost);
     if (!plan.ok) throw new HttpError(409, insufficientMessage(plan.missing));
     await ops.takeFromInventory(plan.takes);
+  }
+
+  /**
+   * How `needs` would be paid from the player's pack first, then the settlement's storage (lowest quality first), with
+   * the rows locked: crafting and kits pay this way.
+   */
+  async planPackAndStorage(ops: SettlementOps, userId: string, worldId: string, settlementId: number, needs: Materials) {
+    const names = Object.keys(needs);
+    const pack = await ops.lockInventory(userId, worldId, names);
+    const storage = (await ops.lockStorage(settlementId))
+      .filter((r) => names.includes(r.itemName))
+      .map((r) => ({ id: r.id, itemName: r.itemName, quality: r.quality, quantity: r.quantity, containerId: r.buildingId }));
+    return planCraftPayment(pack, storage, needs);
+  }
+
+  /** Carries out a plan of planPackAndStorage. */
+  async spend(ops: SettlementOps, takes: readonly Take[]): Promise<void> {
+    for (const t of takes) {
+      if (t.from === 'pack') await ops.takeFromInventory([{ id: t.stackId, quantity: t.quantity }]);
+      else await ops.takeFromStorage(t.stackId, t.quantity);
+    }
+  }
+
+  /** Spends a Reinforcement Kit from the pack, else from the settlement's storage; false when there is none. */
+  private async payWithKit(ops: SettlementOps, userId: string, worldId: string, settlementId: number): Promise<boolean> {
+    const plan = await this.planPackAndStorage(ops, userId, worldId, settlementId, REINFORCE_KIT);
+    if (plan.ok) await this.spend(ops, plan.takes);
+    return plan.ok;
   }
 
   async buildShelter(user: UserRow, worldId: string, asked: { x: number; y: number }): Promise<ShelterBuilt> {
@@ -258,6 +289,11 @@ export class SettlementService {
     for (const userId of new Set([s.founderId, ...s.bedHolders])) this.live.send(s.worldId, { to: 'user', userId }, msg);
   }
 
+  /** A frame to the settlement's members wherever they are (raids, NPC conditions). */
+  tellMembers(s: SettlementFacts, msg: ServerMessage): void {
+    for (const userId of new Set([s.founderId, ...s.bedHolders])) this.live.send(s.worldId, { to: 'user', userId }, msg);
+  }
+
   /**
    * Runs a management action on a settlement: locks it, checks the world, the manage rule and that the survivor
    * stands at it, then `fn`. After the transaction the members hear settlement_updated and the player's inventory
@@ -329,11 +365,12 @@ export class SettlementService {
           `${building.name} is fully reinforced (level ${CONTAINER_MAX_LEVEL}, ${containerCapacity(CONTAINER_MAX_LEVEL)} units)`,
         );
       }
-      await this.pay(ops, user.id, worldId, REINFORCE_COST);
+      const cost = (await this.payWithKit(ops, user.id, worldId, settlementId)) ? REINFORCE_KIT : REINFORCE_COST;
+      if (cost === REINFORCE_COST) await this.pay(ops, user.id, worldId, REINFORCE_COST);
       const updated = await ops.setLevel(building.id, building.level + 1);
       return {
         building: toBuildingView({ ...updated, occupant: null }),
-        cost: REINFORCE_COST,
+        cost,
         message: SETTLEMENT_TEXT.containerReinforced,
       };
     });

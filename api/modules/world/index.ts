@@ -3,6 +3,8 @@ import { UNKNOWN_WORLD } from '../../contract/http.ts';
 import {
   ChunksQuery,
   LivePlayers,
+  PathAnswer,
+  PathQuery,
   PoiStates,
   PositionQuery,
   Region,
@@ -21,6 +23,7 @@ import { sessionPlugin } from '../auth/session.ts';
 import { gameAccessPlugin } from '../game-access.ts';
 import type { WorldService } from './service.ts';
 import { GAME_LOG_SHOWN } from '../../game/retention.ts';
+import { NO_PATH } from '../../game/paths.ts';
 
 /**
  * World, clock, terrain and who is around: spec section 7, "World and player". Every /world/:worldId/… call names
@@ -39,6 +42,12 @@ export function worldModule(services: Services, worlds: WorldService, live: Live
       response: { 200: WorldInfo, ...errorResponses(401) },
     })
     .get('/time', () => worlds.time(), { response: { 200: TimeInfo } })
+    .get(
+      '/world/:worldId',
+      // Any world by id (issue 29), for the caller seated in it: its name, and the seed that draws its map.
+      async ({ params }) => (await worlds.info(params.worldId)) ?? httpError(404, UNKNOWN_WORLD),
+      { game: true, params: WorldParams, response: { 200: WorldInfo, ...inWorld } },
+    )
     .get(
       '/world/:worldId/chunks',
       async ({ params, query, request }) => {
@@ -66,6 +75,23 @@ export function worldModule(services: Services, worlds: WorldService, live: Live
         return info;
       },
       { game: true, params: WorldParams, query: PositionQuery, response: { 200: TerrainInfo, ...inWorld } },
+    )
+    .get(
+      '/world/:worldId/path',
+      async ({ params, query }) => {
+        const plan = await worlds.path(params.worldId, { x: query.fromX, y: query.fromY }, { x: query.toX, y: query.toY });
+        if (plan === 'unknown-world') return httpError(404, UNKNOWN_WORLD);
+        if (plan === 'outside') return httpError(400, 'That position is outside the world');
+        // Unreachable and beyond the search's bound read the same to a walker: there is no walk to offer.
+        if ('status' in plan) return httpError(422, NO_PATH);
+        return plan;
+      },
+      {
+        game: true,
+        params: WorldParams,
+        query: PathQuery,
+        response: { 200: PathAnswer, ...errorResponses(400, 401, 403, 404, 422) },
+      },
     )
     .get(
       '/world/:worldId/players',

@@ -11,7 +11,10 @@ import {
 import { UNKNOWN_WORLD } from '../../contract/http.ts';
 import type { PoiStates, PoiView, Region, TerrainInfo, TimeInfo, WorldInfo } from '../../contract/world.ts';
 import { DEFAULT_WORLD_ID } from '../../contract/world.ts';
+import { newWorldSeed } from '../../game/world.ts';
 import { timeOfDay } from '../../game/day-night.ts';
+import { DEFAULT_WORLD_NAME } from '../../game/worlds.ts';
+import type { PathPlan } from '../../game/paths.ts';
 import { recoveredSignificance } from '../../game/scavenge.ts';
 import { HttpError } from '../../http/errors.ts';
 import { JsonParts } from '../../http/gzip-parts.ts';
@@ -22,7 +25,7 @@ import { CoreTerrain, WORLD_EXTENT_UNITS } from './terrain.ts';
 /** The shape of every POI id: `poi_<seed>_<tileX>_<tileY>`. */
 export const POI_ID = /^poi_(\d+)_(-?\d+)_(-?\d+)$/;
 
-export const DEFAULT_WORLD_NAME = 'The Wasteland';
+export { DEFAULT_WORLD_NAME } from '../../game/worlds.ts';
 
 export type { PoiView };
 
@@ -47,13 +50,20 @@ export class WorldService {
     this.wires = size > 0 ? new ChunkWireCache(size) : null;
   }
 
-  private newSeed(): number {
-    if (this.services.config.worldSeed !== undefined) return this.services.config.worldSeed;
-    return crypto.getRandomValues(new Uint32Array(1))[0]! >>> 1;
+  async ensureDefault(): Promise<WorldInfo> {
+    return (await this.info(DEFAULT_WORLD_ID))!;
   }
 
-  async ensureDefault(): Promise<WorldInfo> {
-    return (await this.world(DEFAULT_WORLD_ID))!.info;
+  /**
+   * What GET /api/world/:worldId answers, or null for an unknown world. The seed and terrain are cached (they never
+   * change), the name is read afresh: an operator may rename a world (`bun run worlds rename`, the admin routes) from
+   * any process, and the game header shows the new name on its next load, no restart needed.
+   */
+  async info(worldId: string): Promise<WorldInfo | null> {
+    const w = await this.world(worldId);
+    if (!w) return null;
+    const row = await this.services.repos.world.findWorld(worldId);
+    return row ? { ...w.info, name: row.name } : null;
   }
 
   /**
@@ -66,7 +76,7 @@ export class WorldService {
       const repo = this.services.repos.world;
       const row =
         worldId === DEFAULT_WORLD_ID
-          ? repo.ensureWorld(DEFAULT_WORLD_ID, DEFAULT_WORLD_NAME, this.newSeed())
+          ? repo.ensureWorld(DEFAULT_WORLD_ID, DEFAULT_WORLD_NAME, newWorldSeed(this.services.config.worldSeed))
           : repo.findWorld(worldId);
       w = row.then((r) =>
         r
@@ -207,5 +217,19 @@ export class WorldService {
     const info = this.core.terrainInfo(w.info.seed, x, y);
     const poi = info.poi ? { ...(await this.poiViews(worldId, [info.poi]))[0]!, distance: info.poi.distance } : null;
     return { ...info, poi };
+  }
+
+  /** The walk between two world positions (api/game/paths.ts) over this world's cached chunks. */
+  async path(
+    worldId: string,
+    from: { x: number; y: number },
+    to: { x: number; y: number },
+  ): Promise<PathPlan | 'unknown-world' | 'outside'> {
+    const w = await this.world(worldId);
+    if (!w) return 'unknown-world' as const;
+    if ([from.x, from.y, to.x, to.y].some((v) => !Number.isFinite(v) || Math.abs(v) > WORLD_EXTENT_UNITS)) {
+      return 'outside' as const;
+    }
+    return w.terrain.walk(from, to);
   }
 }

@@ -1,5 +1,4 @@
 import {
-  Biome,
   CHUNK_WORLD_UNITS,
   MAX_CHUNK_COORD,
   chunkKey,
@@ -11,11 +10,11 @@ import {
   type Poi,
 } from '../../../core-wasm/index.ts';
 import type { MoveRules } from '../../game/movement.ts';
+import { type PathPlan, planPath } from '../../game/paths.ts';
 import { IMPASSABLE } from '../../contract/world.ts';
-import type { WorldTerrain } from '../../live/room.ts';
+import type { SpawnSite, WorldTerrain } from '../../live/room.ts';
+import { SPAWN_GROUND, SPAWN_RULES } from '../../game/spawn.ts';
 
-/** Ground a newcomer may appear on. */
-const SAFE_SPAWN = new Set<number>([Biome.plains, Biome.desert, Biome.hills]);
 const CHUNK_CACHE_SIZE = 512;
 export const WORLD_EXTENT_UNITS = MAX_CHUNK_COORD * CHUNK_WORLD_UNITS;
 
@@ -75,6 +74,14 @@ export class CoreTerrain implements WorldTerrain {
     return this.biomeAtTile(tileOfWorld(x), tileOfWorld(y));
   }
 
+  /** The walk between two world positions round water and mountains (api/game/paths.ts), over the cached chunks. */
+  walk(from: { x: number; y: number }, to: { x: number; y: number }): PathPlan {
+    return planPath(this.core, this.seed, from, to, {
+      chunks: (cx, cy) => this.chunkBiomes(cx, cy),
+      passable: this.moveRules.isPassable,
+    });
+  }
+
   /** Shared with every caller: read, never change. Throws beyond the world's edge (nothing is cached then). */
   pois(cx: number, cy: number): Poi[] {
     return remembered(this.chunkPois, chunkKey(cx, cy), CHUNK_CACHE_SIZE, () => this.core.pois(this.seed, cx, cy));
@@ -90,10 +97,29 @@ export class CoreTerrain implements WorldTerrain {
           if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
           const tx = startX + dx;
           const ty = startY + dy;
-          if (SAFE_SPAWN.has(this.biomeAtTile(tx, ty))) return { x: tileCentre(tx), y: tileCentre(ty) };
+          if (SPAWN_GROUND.has(this.biomeAtTile(tx, ty))) return { x: tileCentre(tx), y: tileCentre(ty) };
         }
       }
     }
     return { x: tileCentre(0), y: tileCentre(0) };
+  }
+
+  /**
+   * The sites a newcomer whose usual spot is `around` may be moved to (api/game/spawn.ts): those in its chunk and
+   * SPAWN_RULES.searchChunks rings of chunks round it, each with the biome of its tile. Chunks beyond the world's
+   * edge have none.
+   */
+  spawnSites(around: { x: number; y: number }): SpawnSite[] {
+    const cx = chunkOfTile(tileOfWorld(around.x));
+    const cy = chunkOfTile(tileOfWorld(around.y));
+    const r = SPAWN_RULES.searchChunks;
+    const sites: SpawnSite[] = [];
+    for (let j = cy - r; j <= cy + r; j++) {
+      for (let i = cx - r; i <= cx + r; i++) {
+        if (Math.max(Math.abs(i), Math.abs(j)) > MAX_CHUNK_COORD) continue;
+        for (const p of this.pois(i, j)) sites.push({ poi: p, ground: this.biomeAtTile(p.tileX, p.tileY) });
+      }
+    }
+    return sites;
   }
 }

@@ -1,0 +1,119 @@
+/**
+ * Raids across two server processes on one Postgres database (issue 26): one process simulates, yet members
+ * connected to either hear the warning; the simulating process killed outright just before the raiders arrive, the
+ * other applies the raid exactly once, and every unit that left storage is in the ledger. Needs DATABASE_URL.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
+import { type Database, openDatabase } from '../../../db/index.ts';
+import { bedAssignments, buildings, raids, settlements } from '../../../db/schema/index.ts';
+import { TestClient, uniqueName } from '../../testing/client.ts';
+import { freshPostgresUrl } from '../../testing/databases.ts';
+import { TestSocket } from '../../testing/live.ts';
+import { seedNpcs } from '../../testing/npcs.ts';
+import { type ServerProcess, spawnServer } from '../../testing/process.ts';
+import { RaidSetup, units } from '../../testing/raids.ts';
+
+const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+const LEASE_TAKEN = '[npcs] this process simulates the NPCs (lease taken)';
+const DAY = 10_000;
+
+describeOnPostgres('raids with two processes', () => {
+  let p1: ServerProcess;
+  let p2: ServerProcess;
+  let database: Database;
+  let setup: RaidSetup;
+  const sockets: TestSocket[] = [];
+
+  async function member(p: ServerProcess): Promise<TestClient & { id: string }> {
+    const c = new TestClient(p.url) as TestClient & { id: string };
+    c.id = (await c.register(uniqueName('rd'))).id;
+    expect((await c.post('/api/lobby/join-game')).status).toBe(200);
+    expect((await c.get('/api/world/default')).status).toBe(200);
+    return c;
+  }
+
+  beforeAll(async () => {
+    const url = await freshPostgresUrl();
+    // A day of ten seconds, NPC time fifty times faster: a raid every night or two, announced 1.8 s ahead.
+    const env = { DATABASE_URL: url, WORLD_SEED: '2626', NPC_TIME_SCALE: '0.02', DAY_CYCLE_MS: String(DAY) };
+    p1 = await spawnServer(env);
+    p2 = await spawnServer(env);
+    database = await openDatabase({ url });
+    await seedNpcs(database.db, {
+      worldIds: ['default'],
+      settlementsPerWorld: 1,
+      npcsPerSettlement: 2,
+      start: new Date(),
+      spreadMs: 500,
+      assignment: () => 'defend',
+    });
+    const [s] = await database.db.select().from(settlements);
+    setup = new RaidSetup(database.db, s!.id);
+  }, 60_000);
+  afterAll(async () => {
+    for (const s of sockets) s.ws.close();
+    await Promise.all([p1?.stop(), p2?.stop()]);
+    await database?.close();
+  });
+
+  test('members on both processes are warned; the simulating process killed before arrival, the raid applies once', async () => {
+    const a = await member(p1);
+    const b = await member(p2);
+    const db = database.db;
+    // a founded it long enough ago to be past beginner's protection; b sleeps in one of its beds.
+    await db
+      .update(settlements)
+      .set({ founderId: a.id, createdAt: new Date(Date.now() - 3 * DAY) })
+      .where(eq(settlements.id, setup.settlementId));
+    const [bed] = await db.insert(buildings).values({ settlementId: setup.settlementId, type: 'bed', name: 'Bed b' }).returning();
+    await db
+      .insert(bedAssignments)
+      .values({ bedId: bed!.id, worldId: 'default', settlementId: setup.settlementId, userId: b.id });
+    // Wealth far above the protected parts; food for the two defenders; a few rounds.
+    await setup.container('materials', [{ itemName: 'Scrap Metal', quality: 50, quantity: 300 }], 4);
+    await setup.container('food', [{ itemName: 'Canned Beans', quality: 40, quantity: 40 }]);
+    await setup.container('ammo', [{ itemName: 'Pistol Rounds', quality: 50, quantity: 6 }]);
+    const before = units(await setup.stored());
+
+    const sa = TestSocket.open(p1.url, a);
+    const sb = TestSocket.open(p2.url, b);
+    sockets.push(sa, sb);
+    await Promise.all([sa.next('players_list'), sb.next('players_list')]);
+    const [wa, wb] = await Promise.all([sa.next('raid_warning', undefined, 40_000), sb.next('raid_warning', undefined, 40_000)]);
+    expect(wa).toEqual(wb);
+    const arriveAt = Date.parse(wa.arriveAt);
+
+    // The simulating process dies just before the raiders arrive.
+    const leader = p1.output().includes(LEASE_TAKEN) ? p1 : p2;
+    const other = leader === p1 ? p2 : p1;
+    await Bun.sleep(Math.max(0, arriveAt - Date.now() - 300));
+    leader.kill('SIGKILL');
+    await leader.exited;
+
+    // The other takes the lease over and applies the raid: once.
+    const deadline = Date.now() + 20_000;
+    let rows: (typeof raids.$inferSelect)[] = [];
+    while (Date.now() < deadline) {
+      rows = await db.select().from(raids).where(eq(raids.settlementId, setup.settlementId));
+      if (rows.some((r) => r.arrivedAt.getTime() === arriveAt)) break;
+      await Bun.sleep(100);
+    }
+    expect(other.output()).toContain(LEASE_TAKEN);
+    const raid = rows.find((r) => r.arrivedAt.getTime() === arriveAt)!;
+    expect(raid).toBeDefined();
+    expect(rows.filter((r) => r.night === raid.night)).toHaveLength(1);
+
+    // Nothing lost, nothing applied twice: storage and the ledger add up to what was there.
+    const [stored, ledger, raided, fired] = await Promise.all([
+      setup.stored(),
+      setup.ledger(),
+      setup.ledger('raid'),
+      setup.ledger('ammo'),
+    ]);
+    expect(units(stored) + units(ledger)).toBe(before);
+    const all = await db.select().from(raids).where(eq(raids.settlementId, setup.settlementId));
+    expect(units(raided)).toBe(all.reduce((s, r) => s + r.losses.reduce((n, l) => n + l.quantity, 0), 0));
+    expect(units(fired)).toBe(all.reduce((s, r) => s + r.ammoSpent, 0));
+  }, 90_000);
+});
