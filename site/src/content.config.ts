@@ -17,7 +17,7 @@ const wiki = defineCollection({
     /** One line under the title and in search results. */
     summary: z.string(),
     /** Generated content shown after the text: `item-catalogue` lists every item from api/contract/items.ts. */
-    appendix: z.enum(['item-catalogue']).optional(),
+    appendix: z.enum(['item-catalogue', 'recipe-book']).optional(),
   }),
 });
 

@@ -6,6 +6,7 @@ import { atom } from 'nanostores';
 import type { LobbyAccess } from '../../../api/contract/lobby.ts';
 import { ACCESS_POLL_MS, HIDDEN_HEARTBEAT_MS } from '../../../api/game/lobby.ts';
 import { getJson } from '../lib/fetch.ts';
+import { afterAccess, firstPick, gameHref, type WorldPick } from '../game/session/world-choice.ts';
 
 const ACCESS_PATH = '/api/lobby/access';
 
@@ -18,10 +19,24 @@ export type AccessState =
 
 export const $access = atom<AccessState>({ status: 'checking' });
 
-/** GET /api/lobby/access (counts as being seen, never joins). */
+/** The world /game is about (world-choice.ts): the URL's, else the seat's once the first answer names it. */
+export const $gameWorld = atom<WorldPick>(firstPick(typeof location === 'undefined' ? '' : location.search));
+
+/**
+ * GET /api/lobby/access?worldId= for the game's world (counts as being seen, never joins). A page opened without
+ * `?world=` follows the seat to its world once, and the address says which.
+ */
 export async function checkAccess(): Promise<void> {
   try {
-    const access = await getJson<LobbyAccess>(ACCESS_PATH);
+    const pick = $gameWorld.get();
+    const access = await getJson<LobbyAccess>(ACCESS_PATH, { worldId: pick.worldId });
+    const next = afterAccess(pick, access);
+    if (next.worldId !== pick.worldId) {
+      $gameWorld.set(next);
+      history.replaceState(history.state, '', gameHref(next.worldId));
+      return checkAccess();
+    }
+    if (next.pinned !== pick.pinned) $gameWorld.set(next);
     $access.set({ status: 'answered', access });
   } catch (err) {
     if ((err as { status?: number }).status === 401) return $access.set({ status: 'visitor' });

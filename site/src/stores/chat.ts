@@ -1,10 +1,13 @@
 /**
- * The radio as the islands show it: the messages heard this session, the overlay's arrivals, the mute list. The
- * logic that fills them is in site/src/game/chat/; these are plain state plus what follows from it.
+ * Chat as the islands show it: the messages heard this session (radio and nearby), the overlay's arrivals, the mute
+ * list, the channel to send on and the unread count. The logic that fills them is in site/src/game/chat/; these are
+ * plain state plus what follows from it.
  */
 import { atom, computed } from 'nanostores';
 import type { MutedPlayer } from '../../../api/contract/chat.ts';
 import type { ChatMessage } from '../../../api/contract/protocol.ts';
+import type { ChatChannel } from '../../../api/game/chat.ts';
+import { $gear } from './equipment.ts';
 import { withoutMuted } from '../game/chat/messages.ts';
 import type { Arrival } from '../game/chat/overlay.ts';
 
@@ -21,9 +24,29 @@ export const $mutedIds = computed($mutes, (mutes) => new Set(mutes.map((m) => m.
 /** What the panel lists and the overlay floats: the messages of muted players are hidden here too. */
 export const $visibleChat = computed([$chatMessages, $mutedIds], withoutMuted);
 
+/** The channel the survivor picked this session; null follows the gear (chosenChannel). */
+export const $chatChannelPick = atom<ChatChannel | null>(null);
+/** The channel a message goes out on: the pick, else Radio when one is worn and Nearby without. */
+export const $chatChannel = computed(
+  [$chatChannelPick, $gear],
+  (pick, gear): ChatChannel => pick ?? (gear.radio ? 'radio' : 'nearby'),
+);
+
+/** Where the message list is on screen now (the phone's Chat sheet, the sidebar's open Radio section): read there. */
+export const $chatInView = atom<{ phone: boolean; sidebar: boolean }>({ phone: false, sidebar: false });
+/** Messages from others heard live while no list was in view; cleared as soon as one is (chat/wire.ts). */
+export const $chatUnread = atom(0);
+
+export function setChatInView(where: 'phone' | 'sidebar', shown: boolean): void {
+  const now = $chatInView.get();
+  if (now[where] !== shown) $chatInView.set({ ...now, [where]: shown });
+}
+
 export function resetChatStores(): void {
   $chatMessages.set([]);
   $chatArrivals.set([]);
   $mutes.set([]);
   $chatSending.set(false);
+  $chatChannelPick.set(null);
+  $chatUnread.set(0);
 }

@@ -34,6 +34,9 @@ export interface StoredItem {
 }
 export const $equipStorage = atom<readonly StoredItem[]>([]);
 
+/** Whether the survivor is walking right now (Binoculars work only standing still): the map's walk says it. */
+export const $walking = atom(false);
+
 /** The equipment call in flight (one at a time: every equipment button waits for it). */
 export const $equipBusy = atom<string | null>(null);
 
@@ -42,4 +45,5 @@ export function resetEquipmentStores(): void {
   $equipSite.set(null);
   $equipStorage.set([]);
   $equipBusy.set(null);
+  $walking.set(false);
 }

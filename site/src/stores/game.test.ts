@@ -4,6 +4,7 @@ import {
   $online,
   $onlineList,
   addLogEntries,
+  addPersonalLogLine,
   LOG_LIMIT,
   removeOnline,
   resetGameStores,
@@ -78,5 +79,23 @@ describe('game stores', () => {
       { id: 1, type: 'move', message: 'a', at: '2026-01-01T00:00:01.000Z' },
     ]);
     expect($gameLog.get().map((e) => e.message)).toEqual(['a', 'b', 'c']);
+  });
+
+  test('personal lines (raids, NPCs) take negative ids: a server event never hides one, and time orders them all', () => {
+    addLogEntries([
+      toLogEntry({ id: 1, type: 'join', playerId: 'a', message: 'Ash entered', createdAt: '2026-01-01T00:00:01.000Z' }),
+    ]);
+    addPersonalLogLine('raid', 'Raiders are coming to Haven!', new Date('2026-01-01T00:00:02.000Z'));
+    addPersonalLogLine('npc', 'Ada left Haven: nobody fed them', new Date('2026-01-01T00:00:00.000Z'));
+    addLogEntries([
+      toLogEntry({ id: 2, type: 'leave', playerId: 'a', message: 'Ash left', createdAt: '2026-01-01T00:00:03.000Z' }),
+    ]);
+    expect($gameLog.get().map((e) => [e.type, e.message])).toEqual([
+      ['npc', 'Ada left Haven: nobody fed them'],
+      ['join', 'Ash entered'],
+      ['raid', 'Raiders are coming to Haven!'],
+      ['leave', 'Ash left'],
+    ]);
+    expect($gameLog.get().filter((e) => e.id < 0)).toHaveLength(2);
   });
 });

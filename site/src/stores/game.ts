@@ -74,10 +74,16 @@ export function removeOnline(playerId: string): void {
   $online.set(next);
 }
 
-/** One line of the Activity Log: a world event as the server stored it (the client writes none). */
+/**
+ * Lines the page adds to the Activity Log itself: what the server tells only the settlement's members, as live frames
+ * rather than world events (raids, and NPCs' condition: game/raids/wire.ts; crafts done: game/crafting/wire.ts).
+ */
+export type PersonalLogType = 'raid' | 'npc' | 'craft';
+
+/** One line of the Activity Log: a world event as the server stored it, or a personal line (negative id). */
 export interface LogEntry {
   id: number;
-  type: WorldEventType;
+  type: WorldEventType | PersonalLogType;
   message: string;
   /** ISO time. */
   at: string;
@@ -108,6 +114,14 @@ export function addLogEntries(entries: readonly LogEntry[]): void {
   if (fresh.length === 0) return;
   const merged = [...current, ...fresh].sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id);
   $gameLog.set(merged.slice(-LOG_LIMIT));
+}
+
+/** Negative, so a personal line's id never meets a server event's, and rising, so lines of one moment keep their order. */
+let personalId = Number.MIN_SAFE_INTEGER;
+/** Adds a personal line (at `at`, default now). */
+export function addPersonalLogLine(type: PersonalLogType, message: string, at = new Date()): void {
+  personalId += 1;
+  addLogEntries([{ id: personalId, type, message, at: at.toISOString() }]);
 }
 
 /** The map readout (updated when the rounded values change). */

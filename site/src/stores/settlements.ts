@@ -63,6 +63,14 @@ export type InvitationsState =
 /** Bed invitations waiting for the player's answer, in any settlement of this world (shown in Your Settlements). */
 export const $invitations = atom<InvitationsState>({ status: 'loading', list: [] });
 
+/** The bed the survivor wakes up in after logging out (GET /api/player/respawn); null until read. */
+export interface RespawnView {
+  bedName?: string;
+  settlementName?: string;
+  settlementId?: string;
+}
+export const $respawn = atom<RespawnView | null>(null);
+
 /** The settlement action in flight (one at a time: every settlement button waits for it). */
 export const $settlementBusy = atom<string | null>(null);
 
@@ -88,6 +96,7 @@ export function resetSettlementStores(): void {
   $storage.set(null);
   $beds.set(null);
   $invitations.set({ status: 'loading', list: [] });
+  $respawn.set(null);
   $settlementBusy.set(null);
   $offerCreateAnyway.set(false);
   $navTarget.set(null);

@@ -95,7 +95,7 @@ describe('actions', () => {
     const h = harness();
     await h.actions.scavenge();
     await flush();
-    expect(h.toasts.at(-1)).toEqual({ title: 'Found Items!', description: 'Found 1 item. Click again to search more.' });
+    expect(h.toasts.at(-1)).toEqual({ title: 'Found Items!', description: 'Found Rope. Click again to search more.' });
     expect(h.sig.get(POI.id)).toBe(1);
     expect($nearbyPoi.get()?.currentSignificance).toBe(1);
     expect($results.get()[0]).toMatchObject({ kind: 'scavenge', place: 'Old Gas Station', note: 'Significance 2 → 1' });
@@ -109,7 +109,7 @@ describe('actions', () => {
     const h = harness();
     await h.actions.scavenge();
     await h.actions.scavenge();
-    expect(h.toasts.at(-1)?.description).toBe('Found 1 item. This area has been picked clean.');
+    expect(h.toasts.at(-1)?.description).toBe('Found Rope. This area has been picked clean.');
     expect($exhausted.get()).toEqual({ poiId: POI.id, significance: 0 });
     expect(isExhausted($nearbyPoi.get()!, $exhausted.get())).toBe(true);
     await h.actions.scavenge(); // the panel disables the button; a call anyway is the server's floor answer
@@ -135,6 +135,7 @@ describe('actions', () => {
   test('auto-scavenge: a step every 1.5 s until depleted, then Area Depleted; cannot start twice', async () => {
     const h = harness();
     expect(h.actions.startAuto()).toBe(true);
+    expect(h.toasts.at(-1)?.title).toBe('Auto-Scavenge Running');
     expect(h.actions.startAuto()).toBe(false);
     expect($autoScavenge.get()).toEqual({ poiId: POI.id, poiName: POI.name });
     await flush();

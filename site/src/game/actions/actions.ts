@@ -27,6 +27,7 @@ import {
   UNKNOWN_SURVIVOR,
   autoLeftToast,
   forageNote,
+  autoStartedToast,
   forageToast,
   scavengeNote,
   scavengeToast,
@@ -136,7 +137,9 @@ export function createActions(d: ActionDeps): Actions {
       onEnd,
     });
     $autoScavenge.set({ poiId: target.id, poiName: target.name });
-    return loop.start();
+    const started = loop.start();
+    if (started) d.toast(autoStartedToast(target.name));
+    return started;
   }
 
   async function forage(): Promise<void> {

@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test';
 import type { InventoryItem } from '../../../../api/contract/items.ts';
 import type { StorageCategory } from '../../../../api/game/items.ts';
-import { groupInventory, inventoryTotal } from './inventory.ts';
+import { groupInventory, inventoryTotal, itemRows, qualityRange } from './inventory.ts';
 
 const stack = (id: string, itemName: string, category: StorageCategory, quantity: number, quality: number): InventoryItem => ({
   id,
@@ -37,4 +37,21 @@ test('an unknown category falls into misc; an empty pack has no groups', () => {
   expect(groupInventory([odd]).map((g) => g.category)).toEqual(['misc']);
   expect(groupInventory([])).toEqual([]);
   expect(inventoryTotal([stack('1', 'A', 'misc', 2, 1), stack('2', 'B', 'food', 3, 1)])).toBe(5);
+});
+
+test('one row per item: the stacks of each quality summed, the range of qualities, the breakdown best first', () => {
+  const [materials] = groupInventory([
+    stack('1', 'Scrap Metal', 'materials', 2, 40),
+    stack('3', 'Cloth Scraps', 'materials', 3, 20),
+    stack('4', 'Scrap Metal', 'materials', 1, 75),
+  ]);
+  const rows = itemRows(materials!.stacks);
+  expect(rows.map((r) => [r.itemName, r.quantity, qualityRange(r)])).toEqual([
+    ['Cloth Scraps', 3, 'Q20'],
+    ['Scrap Metal', 3, 'Q40–75'],
+  ]);
+  expect(rows[1]!.stacks.map((s) => [s.quantity, s.metadata.quality])).toEqual([
+    [1, 75],
+    [2, 40],
+  ]);
 });

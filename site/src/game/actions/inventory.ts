@@ -39,3 +39,34 @@ export function groupInventory(items: readonly InventoryItem[]): InventoryGroup[
 export function inventoryTotal(items: readonly InventoryItem[]): number {
   return items.reduce((n, i) => n + i.quantity, 0);
 }
+
+/** One row of the Inventory panel: an item over all its stacks, with each quality's stack for the breakdown. */
+export interface ItemRow {
+  itemName: string;
+  quantity: number;
+  /** Lowest and highest quality held (equal when one stack). */
+  worst: number;
+  best: number;
+  /** Best quality first (as groupInventory sorts them). */
+  stacks: readonly InventoryItem[];
+}
+
+/** Stacks of the same item (sorted by name, as a group's are) as one row each. */
+export function itemRows(stacks: readonly InventoryItem[]): ItemRow[] {
+  const rows = new Map<string, InventoryItem[]>();
+  for (const s of stacks) rows.set(s.itemName, [...(rows.get(s.itemName) ?? []), s]);
+  return [...rows].map(([itemName, list]) => {
+    const qualities = list.map((s) => s.metadata.quality);
+    return {
+      itemName,
+      quantity: list.reduce((n, s) => n + s.quantity, 0),
+      worst: Math.min(...qualities),
+      best: Math.max(...qualities),
+      stacks: list,
+    };
+  });
+}
+
+/** 'Q40' for one quality, 'Q20–75' for a range. */
+export const qualityRange = (r: Pick<ItemRow, 'worst' | 'best'>): string =>
+  r.worst === r.best ? `Q${r.best}` : `Q${r.worst}–${r.best}`;

@@ -29,16 +29,16 @@ const result = (over: Partial<ScavengeResult> = {}): ScavengeResult => ({
 });
 
 describe('scavenge toasts (spec section 8)', () => {
-  test('Found Items! counts quantities and says to click again, or that the place is picked clean', () => {
+  test('Found Items! names what was found (quantities) and says to click again, or that the place is picked clean', () => {
     const two = [item('Wood Planks', 2), item('Rope')];
     expect(itemTotal(two)).toBe(3);
     expect(scavengeToast(result({ items: two }))).toEqual({
       title: 'Found Items!',
-      description: 'Found 3 items. Click again to search more.',
+      description: 'Found Wood Planks ×2, Rope. Click again to search more.',
     });
     expect(scavengeToast(result({ items: [item('Rope')], depleted: true, newSignificance: 0 }))).toEqual({
       title: 'Found Items!',
-      description: 'Found 1 item. This area has been picked clean.',
+      description: 'Found Rope. This area has been picked clean.',
     });
   });
 
@@ -84,7 +84,7 @@ describe('forage toasts', () => {
   test('success lists what was found; nothing says how many tiles; none says they were recently foraged', () => {
     expect(forageToast({ items: [item('Wild Berries', 2)], tilesForaged: 25 })).toEqual({
       title: 'Foraging Successful!',
-      description: 'Found 2 items in 25 tiles: Wild Berries ×2.',
+      description: 'Found Wild Berries ×2 in 25 tiles.',
     });
     expect(forageToast({ items: [], tilesForaged: 12 })).toEqual({ title: 'Searched 12 tiles but found nothing this time' });
     expect(forageToast({ items: [], tilesForaged: 0 })).toEqual({ title: 'All nearby tiles were recently foraged' });

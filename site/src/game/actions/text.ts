@@ -16,6 +16,12 @@ export const ACTION_TOASTS = {
   areaDepleted: { title: 'Area Depleted', description: 'This location has been completely searched.' },
 } as const satisfies Record<string, ToastInput>;
 
+/** Auto-scavenge started: it keeps searching on its own until the place is picked clean, you leave or stop it. */
+export const autoStartedToast = (place: string): ToastInput => ({
+  title: 'Auto-Scavenge Running',
+  description: `Searching ${place} every few seconds until it is picked clean, you walk away or press Stop.`,
+});
+
 /** Auto-scavenge ended because the survivor walked out of the place's reach. */
 export const autoLeftToast = (place: string): ToastInput => ({
   title: 'Auto-Scavenge Stopped',
@@ -34,7 +40,7 @@ export function countItems(n: number): string {
 }
 
 /** 'Wood Planks ×2, Rope' (stacks of one name but different quality counted together). */
-export function listItems(items: readonly LootItem[]): string {
+export function listItems(items: readonly { itemName: string; quantity: number }[]): string {
   const byName = new Map<string, number>();
   for (const i of items) byName.set(i.itemName, (byName.get(i.itemName) ?? 0) + i.quantity);
   return [...byName].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(', ');
@@ -48,7 +54,7 @@ export function searchedOut(r: ScavengeResult): boolean {
 export function scavengeToast(r: ScavengeResult): ToastInput {
   if (searchedOut(r)) return ACTION_TOASTS.areaDepleted;
   if (r.items.length > 0) {
-    const found = `Found ${countItems(itemTotal(r.items))}.`;
+    const found = `Found ${listItems(r.items)}.`;
     return { title: 'Found Items!', description: `${found} ${r.depleted ? PICKED_CLEAN_NOTE : 'Click again to search more.'}` };
   }
   return { title: 'Nothing Found', description: r.depleted ? PICKED_CLEAN_NOTE : 'Found nothing this time. Try again.' };
@@ -58,7 +64,7 @@ export function forageToast(r: ForageResult): ToastInput {
   if (r.items.length > 0) {
     return {
       title: 'Foraging Successful!',
-      description: `Found ${countItems(itemTotal(r.items))} in ${r.tilesForaged} tiles: ${listItems(r.items)}.`,
+      description: `Found ${listItems(r.items)} in ${r.tilesForaged} tiles.`,
     };
   }
   if (r.tilesForaged > 0) return { title: `Searched ${r.tilesForaged} tiles but found nothing this time` };

@@ -1,12 +1,36 @@
 import { describe, expect, test } from 'bun:test';
 import { NPC_TEXT } from '../../../../api/game/npcs.ts';
-import { builtHere, reassigned, resultCue, toastCue } from './cues.ts';
+import type { BedInvitation } from '../../../../api/contract/beds.ts';
+import { bedNoticeToast, invitationToast, offerWaitingToast, shelterSeenToast } from '../notices/notices.ts';
+import { returnedToast } from '../npcs/text.ts';
+import { builtHere, raidCue, reassigned, resultCue, toastCue } from './cues.ts';
 
 describe('game cues', () => {
   test('toasts: a failure buzzes, a recruit has its own fanfare, the rest chime', () => {
     expect(toastCue({ title: 'Scavenge Failed', variant: 'destructive' })).toBe('error');
     expect(toastCue({ title: NPC_TEXT.recruited, variant: 'default' })).toBe('recruit');
     expect(toastCue({ title: 'Equipped', variant: 'default' })).toBe('success');
+  });
+
+  test('news for the player rings the notice bell: an invitation, an answer to one, an NPC home, an offer waiting', () => {
+    const items = [{ itemName: 'Rope', quantity: 2 }];
+    for (const t of [
+      invitationToast({ id: 'i', fromPlayerName: 'Ana', settlement: { name: 'Camp' } } as BedInvitation),
+      bedNoticeToast({ kind: 'accepted', who: 'Bea', settlementName: 'Camp', settlementId: '1' }),
+      returnedToast('Rook', 'Camp', items),
+      offerWaitingToast('Rook'),
+      shelterSeenToast,
+    ]) {
+      expect(toastCue({ ...t, variant: t.variant ?? 'default' })).toBe('notice');
+    }
+    // Being put out of a bed is bad news: it buzzes.
+    const kicked = bedNoticeToast({ kind: 'kicked', who: 'Ana', settlementName: 'Camp', settlementId: '1' });
+    expect(toastCue({ ...kicked, variant: kicked.variant ?? 'default' })).toBe('error');
+  });
+
+  test('a raid’s result: repelled and breached each have their own sound', () => {
+    expect(raidCue('repelled')).toBe('raidRepelled');
+    expect(raidCue('breached')).toBe('raidBreached');
   });
 
   test('results: a new scavenge rummages; a forage is a pickup only when it found something; old entries are quiet', () => {

@@ -5,9 +5,13 @@
 import { NPC_TEXT } from '../../../../api/game/npcs.ts';
 import type { GameCue } from './rules.ts';
 
-/** A toast: the recruit fanfare for 'NPC Recruited!', a buzz for any failure, a chime for the rest. */
-export function toastCue(t: { title: string; variant: 'default' | 'destructive' }): GameCue {
+/**
+ * A toast: a buzz for any failure, the notice bell for news (an invitation, an answer, an NPC home), the recruit
+ * fanfare for 'NPC Recruited!', a chime for the rest.
+ */
+export function toastCue(t: { title: string; variant: 'default' | 'destructive'; notice?: boolean }): GameCue {
   if (t.variant === 'destructive') return 'error';
+  if (t.notice) return 'notice';
   return t.title === NPC_TEXT.recruited ? 'recruit' : 'success';
 }
 
@@ -44,3 +48,6 @@ export function reassigned(
   const was = new Map(before.npcs.map((n) => [n.id, n.assignment]));
   return now.npcs.some((n) => was.has(n.id) && was.get(n.id) !== n.assignment);
 }
+
+/** A raid's result: a call for a raid repelled, a crash for a breach (its red toast would otherwise buzz). */
+export const raidCue = (outcome: 'repelled' | 'breached'): GameCue => (outcome === 'breached' ? 'raidBreached' : 'raidRepelled');

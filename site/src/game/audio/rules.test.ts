@@ -139,7 +139,7 @@ describe('cue gate', () => {
     expect(gate.take()).toBe('success');
   });
 
-  test('an error outranks everything; a settlement outranks its success toast and the inventory change', () => {
+  test('an error outranks every action’s cue; a settlement outranks its success toast and the inventory change', () => {
     const gate = new CueGate();
     gate.offer('settlement');
     gate.offer('success');
@@ -148,5 +148,29 @@ describe('cue gate', () => {
     gate.offer('scavenge');
     gate.offer('error');
     expect(gate.take()).toBe('error');
+  });
+
+  test('a job done at the bench outranks its chime and the pack’s pickup, not an error', () => {
+    const gate = new CueGate();
+    gate.offer('pickup');
+    gate.offer('craftDone');
+    gate.offer('success');
+    expect(gate.take()).toBe('craftDone');
+    gate.offer('craftDone');
+    gate.offer('error');
+    expect(gate.take()).toBe('error');
+  });
+
+  test('a raid’s sound outranks the toast that comes with it (a warning’s red toast would buzz)', () => {
+    const gate = new CueGate();
+    gate.offer('error');
+    gate.offer('raidWarning');
+    expect(gate.take()).toBe('raidWarning');
+    gate.offer('raidBreached');
+    gate.offer('error');
+    expect(gate.take()).toBe('raidBreached');
+    gate.offer('success');
+    gate.offer('raidRepelled');
+    expect(gate.take()).toBe('raidRepelled');
   });
 });

@@ -144,7 +144,15 @@ export const CUE_PRIORITY = {
   recruit: 4,
   build: 4,
   settlement: 5,
+  // A job done at the bench: its toast would chime and the pack's update pick up.
+  craftDone: 5,
+  // News that came to the player (notices/notices.ts): a bell rather than the chime of their own actions.
+  notice: 5,
   error: 6,
+  // A raid's toast (a red one for a warning) comes with its own sound, never the plain chime or buzz.
+  raidRepelled: 7,
+  raidBreached: 7,
+  raidWarning: 8,
 } as const;
 export type GameCue = keyof typeof CUE_PRIORITY;
 

@@ -85,6 +85,47 @@ export const SOUNDS = {
   message: { bus: 'sfx', voices: notes([880, 1320], 0.09, { wave: 'sine', dur: 0.12, gain: 0.2 }) },
   recruit: { bus: 'sfx', voices: notes([392, 523, 659], 0.1, { wave: 'triangle', dur: 0.22, gain: 0.2 }) },
   assign: { bus: 'sfx', voices: notes([440, 660], 0.07, { wave: 'square', dur: 0.08, gain: 0.08 }) },
+  // News for the player (an invitation, an answer, an NPC home): a two-stroke bell, high then a fifth below.
+  notice: { bus: 'sfx', voices: notes([1175, 784], 0.16, { wave: 'sine', dur: 0.45, gain: 0.18, attack: 0.005 }) },
+  // Raids (issue 26): a siren rising and falling three times; a brass-like rising call for a raid repelled; a crash
+  // and a falling minor line for a breach.
+  raidWarning: {
+    bus: 'sfx',
+    voices: [0, 0.42, 0.84].flatMap((at) => [
+      { wave: 'sawtooth', freq: 520, to: 880, at, dur: 0.21, gain: 0.1, attack: 0.02 } satisfies Voice,
+      { wave: 'sawtooth', freq: 880, to: 520, at: at + 0.21, dur: 0.21, gain: 0.1, attack: 0.01 } satisfies Voice,
+      { wave: 'square', freq: 130, at, dur: 0.4, gain: 0.05, attack: 0.02 } satisfies Voice,
+    ]),
+  },
+  raidRepelled: {
+    bus: 'sfx',
+    voices: [
+      ...notes([392, 523, 659, 784], 0.12, { wave: 'square', dur: 0.2, gain: 0.07 }),
+      ...notes([196, 262, 330, 392], 0.12, { wave: 'triangle', dur: 0.24, gain: 0.18 }),
+    ],
+  },
+  raidBreached: {
+    bus: 'sfx',
+    voices: [
+      { wave: 'noise', freq: 500, to: 140, dur: 0.6, gain: 0.45, filter: 'lowpass', attack: 0.005 },
+      { wave: 'sawtooth', freq: 330, to: 311, at: 0.1, dur: 0.3, gain: 0.12 },
+      { wave: 'sawtooth', freq: 262, to: 247, at: 0.38, dur: 0.3, gain: 0.12 },
+      { wave: 'sawtooth', freq: 196, to: 147, at: 0.66, dur: 0.55, gain: 0.14 },
+    ],
+  },
+  // Crafting (issue 27): two hammer taps on metal, then a rising major arpeggio: a job is done at the bench.
+  craftDone: {
+    bus: 'sfx',
+    voices: [
+      ...[0, 0.13].flatMap((at) => [
+        { wave: 'noise', freq: 3800, at, dur: 0.05, gain: 0.16, filter: 'highpass', attack: 0.002 } satisfies Voice,
+        { wave: 'square', freq: 1760, to: 1640, at, dur: 0.09, gain: 0.05, attack: 0.002 } satisfies Voice,
+      ]),
+      ...[523, 659, 784, 1047].map(
+        (freq, i) => ({ wave: 'triangle', freq, at: 0.3 + i * 0.07, dur: 0.18, gain: 0.16 }) satisfies Voice,
+      ),
+    ],
+  },
   footstep: {
     bus: 'sfx',
     voices: [{ wave: 'noise', freq: 420, to: 250, dur: 0.07, gain: 0.16, filter: 'lowpass', attack: 0.004 }],

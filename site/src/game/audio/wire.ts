@@ -1,7 +1,7 @@
 /**
  * Wires the sound to the live page, so no component or action calls the audio itself: the settings store sets the
  * buses; the first touch unlocks the AudioContext; the interface's clicks and hovers (ui.ts); the socket's chat,
- * inventory and settlement messages; the stores that actions fill (results, toasts, shelters, the settlement's NPCs,
+ * inventory, settlement, raid and craft messages; the stores that actions fill (results, toasts, shelters, the settlement's NPCs,
  * the phone's Items panel); the survivor's steps; the ambience's wind, trees and birds.
  */
 import { $mobilePanel, $time } from '../../stores/game.ts';
@@ -12,7 +12,7 @@ import { $shelters } from '../../stores/settlements.ts';
 import { $toast } from '../../islands/game/toast/toast-store.ts';
 import { tileOf } from '../map/geometry.ts';
 import type { GameSession } from '../session/context.ts';
-import { builtHere, reassigned, resultCue, toastCue } from './cues.ts';
+import { builtHere, raidCue, reassigned, resultCue, toastCue } from './cues.ts';
 import { installAudioHook } from './debug-hook.ts';
 import { AudioEngine } from './engine.ts';
 import { ambientDelay, ambientTick, CUE_SETTLE_MS, CueGate, type GameCue, Stride } from './rules.ts';
@@ -57,6 +57,9 @@ export function wireAudio(s: GameSession): void {
   s.onStop(s.live.on('chatMessage', (m) => audio.play(m.playerId === s.player.id ? 'radio' : 'message')));
   s.onStop(s.live.on('inventoryUpdated', () => cue('pickup')));
   s.onStop(s.live.on('settlementChanged', (_, created) => created && cue('settlement')));
+  s.onStop(s.live.on('raidWarning', () => cue('raidWarning')));
+  s.onStop(s.live.on('raidResult', (r) => cue(raidCue(r.raid.outcome))));
+  s.onStop(s.live.on('craftDone', () => cue('craftDone')));
 
   let lastResult = $results.get()[0]?.id ?? 0;
   s.onStop(

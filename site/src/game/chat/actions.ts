@@ -1,19 +1,19 @@
 /**
- * Send, mute and unmute: each call → server → the stores and a toast. The server decides (the radio, slow mode,
- * length); the client only trims and skips what could never pass. Dependencies are injected (chat/wire.ts wires the
+ * Send (on the channel chosen: $chatChannel), mute and unmute: each call → server → the stores and a toast. The
+ * server decides (the radio, slow mode, length); the client only trims and skips what could never pass. Dependencies are injected (chat/wire.ts wires the
  * real ones), so the flows are unit-tested without a browser.
  */
 import type { MutedPlayer } from '../../../../api/contract/chat.ts';
 import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
-import { CHAT_TEXT, cleanChatMessage } from '../../../../api/game/chat.ts';
+import { CHAT_TEXT, type ChatChannel, cleanChatMessage } from '../../../../api/game/chat.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
-import { $chatSending, $mutes } from '../../stores/chat.ts';
+import { $chatChannel, $chatSending, $mutes } from '../../stores/chat.ts';
 import type { ReceivedMessage } from './messages.ts';
 import { CHAT_UI_TEXT, muteFailed, mutedToast, sendFailed, unmutedToast } from './text.ts';
 
 export interface ChatCalls {
   history(): Promise<readonly ReceivedMessage[]>;
-  post(message: string): Promise<ReceivedMessage>;
+  post(message: string, channel: ChatChannel): Promise<ReceivedMessage>;
   mutes(): Promise<readonly MutedPlayer[]>;
   /** PUT and DELETE answer the list after the change. */
   mute(playerId: string): Promise<readonly MutedPlayer[]>;
@@ -54,7 +54,7 @@ export function createChatActions(d: ChatActionDeps): ChatActions {
       if ($chatSending.get()) return false;
       $chatSending.set(true);
       try {
-        d.heard(await d.calls.post(message));
+        d.heard(await d.calls.post(message, $chatChannel.get()));
         return true;
       } catch (err) {
         console.warn('[chat] send failed', err);

@@ -7,7 +7,7 @@ export function chatCalls(worldId: string): ChatCalls {
   const muted = (playerId: string) => api.api.player.mutes({ playerId });
   return {
     history: async () => (await unwrap(chat.get())).messages,
-    post: async (message) => (await unwrap(chat.post({ message }))).message,
+    post: async (message, channel) => (await unwrap(chat.post({ message, channel }))).message,
     mutes: async () => (await unwrap(api.api.player.mutes.get())).mutes,
     mute: async (playerId) => (await unwrap(muted(playerId).put())).mutes,
     unmute: async (playerId) => (await unwrap(muted(playerId).delete())).mutes,

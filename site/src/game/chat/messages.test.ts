@@ -8,6 +8,7 @@ const msg = (id: string, second: number, playerId = 'p1'): ChatMessage => ({
   displayName: playerId.toUpperCase(),
   message: `hello ${id}`,
   createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString(),
+  channel: 'radio',
 });
 
 describe('the radio’s message list', () => {

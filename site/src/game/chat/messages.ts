@@ -16,6 +16,7 @@ export const toChatMessage = (m: ReceivedMessage): ChatMessage => ({
   displayName: m.displayName,
   message: m.message,
   createdAt: new Date(m.createdAt).toISOString(),
+  channel: m.channel,
 });
 
 const byTime = (a: ChatMessage, b: ChatMessage) =>

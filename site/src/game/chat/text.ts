@@ -1,5 +1,5 @@
 /** The radio's words that are the client's own (the rule texts are CHAT_TEXT in api/game/chat.ts). Pure. */
-import { CHAT_TEXT } from '../../../../api/game/chat.ts';
+import { CHAT_TEXT, type ChatChannel } from '../../../../api/game/chat.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import { reasonOf } from '../equipment/text.ts';
 
@@ -7,9 +7,21 @@ export const CHAT_UI_TEXT = {
   failedToMute: 'Failed to mute player',
   failedToUnmute: 'Failed to unmute player',
   placeholder: 'Say something on the radio…',
+  placeholderNearby: 'Say something to those nearby…',
   overlayHint: 'Enter to send · Esc to close',
-  empty: 'No messages on the radio yet.',
+  empty: 'No messages yet. Nearby reaches those you can see; the radio, everyone.',
 } as const;
+
+/** The channel picker's words, and the mark a nearby line carries. */
+export const CHANNEL_LABEL: Record<ChatChannel, string> = { nearby: 'Nearby', radio: 'Radio' };
+
+/** The message input's accessible name and placeholder on a channel. */
+export const inputLabel = (channel: ChatChannel) => `${CHANNEL_LABEL[channel]} message`;
+export const inputPlaceholder = (channel: ChatChannel) =>
+  channel === 'radio' ? CHAT_UI_TEXT.placeholder : CHAT_UI_TEXT.placeholderNearby;
+
+/** The Chat button's and Radio section's accessible name with the unread count ("Chat, 2 unread"). */
+export const withUnread = (label: string, unread: number) => (unread > 0 ? `${label}, ${unread} unread` : label);
 
 export const mutedToast = (name: string): ToastInput => ({ title: `Muted ${name}`, description: 'Their messages are hidden.' });
 export const unmutedToast = (name: string): ToastInput => ({ title: `Unmuted ${name}` });

@@ -3,7 +3,16 @@ import type { MutedPlayer } from '../../../../api/contract/chat.ts';
 import type { ChatMessage } from '../../../../api/contract/protocol.ts';
 import { CHAT_POLL_MS, CHAT_TEXT } from '../../../../api/game/chat.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
-import { $chatArrivals, $chatMessages, $mutes, $visibleChat } from '../../stores/chat.ts';
+import {
+  $chatArrivals,
+  $chatChannelPick,
+  $chatMessages,
+  $chatUnread,
+  $mutes,
+  $visibleChat,
+  setChatInView,
+} from '../../stores/chat.ts';
+import { $equipment } from '../../stores/equipment.ts';
 import { LiveClient } from '../live/client.ts';
 import { LiveEvents } from '../live/events.ts';
 import { fakeLiveEnv } from '../live/test-socket.ts';
@@ -16,12 +25,14 @@ const msg = (id: string, playerId = 'p2', second = Number(id.replace(/\D/g, ''))
   displayName: playerId === 'me' ? 'Me' : 'Bea',
   message: `hello ${id}`,
   createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString(),
+  channel: 'radio',
 });
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 /** A server in memory behind the ChatCalls the wiring uses; each call is recorded. */
 function fakeServer(stored: ChatMessage[], mutes: MutedPlayer[] = []) {
   const requests: string[] = [];
+  const channels: string[] = [];
   let refuse: Error | null = null;
   const calls: ChatCalls = {
     history: async () => {
@@ -29,8 +40,9 @@ function fakeServer(stored: ChatMessage[], mutes: MutedPlayer[] = []) {
       const muted = new Set(mutes.map((m) => m.playerId));
       return stored.filter((m) => !muted.has(m.playerId));
     },
-    post: async (message) => {
+    post: async (message, channel) => {
       requests.push(`POST ${message}`);
+      channels.push(channel);
       if (refuse) throw refuse;
       const m = { ...msg(`m${stored.length + 100}`, 'me'), message };
       stored.push(m);
@@ -54,7 +66,7 @@ function fakeServer(stored: ChatMessage[], mutes: MutedPlayer[] = []) {
       return [...mutes];
     },
   };
-  return { calls, requests, refuseWith: (err: Error | null) => (refuse = err) };
+  return { calls, requests, channels, refuseWith: (err: Error | null) => (refuse = err) };
 }
 
 function harness(stored: ChatMessage[], mutes: MutedPlayer[] = []) {
@@ -114,6 +126,40 @@ describe('the radio on the live page', () => {
     expect(h.ids()).toEqual(['m1', 'm2', 'm3']);
     expect(h.floating()).toEqual(['m3']);
     expect($chatArrivals.get()[0]!.at).toBe(1_000_000);
+  });
+
+  test('others’ live messages count as unread while no list is in view (not one’s own post); a list in view clears it', async () => {
+    setChatInView('phone', false);
+    setChatInView('sidebar', false);
+    const h = harness([msg('m1')]);
+    await flush();
+    expect($chatUnread.get()).toBe(0); // the history at the start is not news
+    const s = h.sockets[0]!;
+    s.connect();
+    s.serverSays({ type: 'chat_message', message: msg('m2') });
+    s.serverSays({ type: 'chat_message', message: { ...msg('m3'), channel: 'nearby' } });
+    expect($chatUnread.get()).toBe(2);
+    await h.actions().send('mine');
+    expect($chatUnread.get()).toBe(2);
+    setChatInView('phone', true);
+    expect($chatUnread.get()).toBe(0);
+    s.serverSays({ type: 'chat_message', message: msg('m4') });
+    expect($chatUnread.get()).toBe(0);
+    setChatInView('phone', false);
+  });
+
+  test('a send goes out on the chosen channel: Nearby without a radio, Radio with one, a pick wins', async () => {
+    const h = harness([]);
+    await flush();
+    $equipment.set({ status: 'ready', items: [] });
+    await h.actions().send('hello near');
+    $equipment.set({ status: 'ready', items: [{ slot: 'communication', itemName: 'Portable Radio', quality: 50 } as never] });
+    await h.actions().send('hello world');
+    $chatChannelPick.set('nearby');
+    await h.actions().send('hello again');
+    expect(h.channels).toEqual(['nearby', 'radio', 'nearby']);
+    $chatChannelPick.set(null);
+    $equipment.set({ status: 'loading', items: [] });
   });
 
   test('the 8 s poll runs only while the socket is down, and once more when it is back', async () => {

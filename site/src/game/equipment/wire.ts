@@ -6,7 +6,7 @@
  */
 import { atom } from 'nanostores';
 import { toast } from '../../islands/game/toast/toast-store.ts';
-import { $equipment, $equipSite, $equipStorage, $gear, resetEquipmentStores } from '../../stores/equipment.ts';
+import { $equipment, $equipSite, $equipStorage, $gear, $walking, resetEquipmentStores } from '../../stores/equipment.ts';
 import { $actions } from '../actions/wire.ts';
 import { coalesced } from '../actions/refresh.ts';
 import type { GameSession } from '../session/context.ts';
@@ -63,6 +63,7 @@ export function wireEquipment(s: GameSession): void {
     }
   });
   s.onStop(engine.walk.onPosition(decideSite));
+  s.onStop(engine.walk.onPosition((p) => $walking.set(p.walking)));
 
   const actions = createEquipmentActions({
     calls: equipmentCalls(s.worldId),
@@ -81,10 +82,8 @@ export function wireEquipment(s: GameSession): void {
 
   void refreshWorn();
   void refreshSites();
-  s.interval(() => {
-    void refreshSites();
-    void refreshStorage();
-  }, EQUIP_SITES_POLL_MS);
+  // The storage after the sites: a settlement no longer ours (kicked) is not asked for its storage (403).
+  s.interval(() => void refreshSites().then(refreshStorage), EQUIP_SITES_POLL_MS);
   s.onStop(
     s.live.on('inventoryUpdated', () => {
       void refreshWorn();

@@ -25,6 +25,12 @@ function harness() {
     chatMessage: (m) => calls.push(`chat ${m.displayName}: ${m.message}`),
     npcJourney: (j) => calls.push(`npc ${j.npcId} to ${j.targetX},${j.targetY} in ${j.duration} (${j.purpose})`),
     npcArrival: (a) => calls.push(`npc ${a.npcId} at ${a.x},${a.y}`),
+    raidWarning: (w) => calls.push(`raid on ${w.settlementName} at ${w.arriveAt} (${w.strength})`),
+    raidResult: (r) => calls.push(`raid on ${r.settlementName} ${r.raid.outcome}`),
+    npcCondition: (c) => calls.push(`npc ${c.npcName} ${c.condition}`),
+    craftDone: (d) => calls.push(`craft ${d.itemName} ${d.quantity}`),
+    npcReturned: (b) => calls.push(`back ${b.npcName} ${b.items.length}`),
+    bedNotice: (d) => calls.push(`bed ${d.kind} ${d.settlementName}`),
   };
   const client = new LiveClient('ws://x/ws?worldId=default', handlers, env);
   const connect = (s: FakeSocket) => s.connect();
@@ -65,7 +71,14 @@ describe('live connection', () => {
     s.serverSays({ type: 'settlement_updated', settlement });
     s.serverSays({
       type: 'chat_message',
-      message: { id: 'c1', playerId: 'b', displayName: 'Bea', message: 'hi', createdAt: '2026-01-01T00:00:00.000Z' },
+      message: {
+        id: 'c1',
+        playerId: 'b',
+        displayName: 'Bea',
+        message: 'hi',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        channel: 'radio',
+      },
     });
     s.serverSays({
       type: 'npc_movement_journey',
@@ -78,6 +91,7 @@ describe('live connection', () => {
       purpose: 'scavenge',
     });
     s.serverSays({ type: 'npc_arrival', npcId: 'n1', x: 9, y: 9 });
+    s.serverSays({ type: 'bed_notice', kind: 'accepted', settlementId: '4', settlementName: 'Haven', who: 'Bea' });
     s.serverSays({ type: 'pong', serverTime: 1 });
     expect(h.calls).toEqual([
       'connected me',
@@ -97,6 +111,7 @@ describe('live connection', () => {
       'chat Bea: hi',
       'npc n1 to 9,9 in 5 (scavenge)',
       'npc n1 at 9,9',
+      'bed accepted Haven',
     ]);
     expect(h.statuses.map((x) => x.status)).toEqual(['connecting', 'open']);
     expect(h.client.isConnected).toBe(true);

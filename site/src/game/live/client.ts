@@ -58,6 +58,15 @@ export interface LiveHandlers {
   chatMessage(message: ChatMessage): void;
   npcJourney(journey: Omit<MessageOf<'npc_movement_journey'>, 'type'>): void;
   npcArrival(arrival: Omit<MessageOf<'npc_arrival'>, 'type'>): void;
+  /** Raiders are on their way to a settlement of the player's (api/game/raids.ts). */
+  raidWarning(warning: Omit<MessageOf<'raid_warning'>, 'type'>): void;
+  raidResult(result: Omit<MessageOf<'raid_result'>, 'type'>): void;
+  /** An NPC of the player's settlements was injured, went hungry, recovered, or left unfed. */
+  npcCondition(change: Omit<MessageOf<'npc_condition'>, 'type'>): void;
+  craftDone(done: Omit<MessageOf<'craft_done'>, 'type'>): void;
+  npcReturned(back: Omit<MessageOf<'npc_returned'>, 'type'>): void;
+  /** An invitation of yours was answered, or you were put out of a bed (issue 28's notifications). */
+  bedNotice(notice: Omit<MessageOf<'bed_notice'>, 'type'>): void;
 }
 
 /** What parsing one frame gives (api/contract/protocol.ts parseServerMessage). */
@@ -261,6 +270,28 @@ export class LiveClient {
       }
       case 'npc_arrival':
         return h.npcArrival({ npcId: m.npcId, x: m.x, y: m.y });
+      case 'raid_warning': {
+        const { type: _, ...warning } = m;
+        return h.raidWarning(warning);
+      }
+      case 'raid_result':
+        return h.raidResult({ settlementId: m.settlementId, settlementName: m.settlementName, raid: m.raid });
+      case 'npc_condition': {
+        const { type: _, ...change } = m;
+        return h.npcCondition(change);
+      }
+      case 'npc_returned': {
+        const { type: _, ...back } = m;
+        return h.npcReturned(back);
+      }
+      case 'craft_done': {
+        const { type: _, ...done } = m;
+        return h.craftDone(done);
+      }
+      case 'bed_notice': {
+        const { type: _, ...notice } = m;
+        return h.bedNotice(notice);
+      }
       default:
         return assertNever(m);
     }

@@ -44,5 +44,11 @@ export class LiveEvents {
     chatMessage: (...a) => this.emit('chatMessage', ...a),
     npcJourney: (...a) => this.emit('npcJourney', ...a),
     npcArrival: (...a) => this.emit('npcArrival', ...a),
+    raidWarning: (...a) => this.emit('raidWarning', ...a),
+    raidResult: (...a) => this.emit('raidResult', ...a),
+    npcCondition: (...a) => this.emit('npcCondition', ...a),
+    craftDone: (...a) => this.emit('craftDone', ...a),
+    npcReturned: (...a) => this.emit('npcReturned', ...a),
+    bedNotice: (...a) => this.emit('bedNotice', ...a),
   };
 }

@@ -1,11 +1,12 @@
 /**
- * The Activity Log shows the server's game log and nothing else: the events listed at the start (fetched when wired,
+ * The Activity Log shows the server's game log: the events listed at the start (fetched when wired,
  * unless given), each world_event while the socket is up, GET /events while it is down and once when it comes back
- * (to fill the gap). The store drops an event it already has by its id; the client composes no lines of its own.
+ * (to fill the gap). The store drops an event it already has by its id. The client composes no world lines of its own;
+ * only the personal lines of the frames the server sends a settlement's members alone (raids/wire.ts) are the page's.
  */
 import { api, unwrap } from '../../lib/api.ts';
 import { addLogEntries, toLogEntry } from '../../stores/game.ts';
-import type { GameSession } from '../session/context.ts';
+import { type GameSession, onReconnected } from '../session/context.ts';
 
 type StoredEvent = Parameters<typeof toLogEntry>[0];
 
@@ -28,17 +29,5 @@ export function wireGameLog(
   if (initial) addLogEntries(initial.map(toLogEntry));
   else void load();
   s.offline.add(load);
-  let wasDown = false;
-  s.onStop(
-    s.live.on('status', (status) => {
-      if (status === 'reconnecting' || status === 'closed') wasDown = true;
-    }),
-  );
-  s.onStop(
-    s.live.on('connected', () => {
-      if (!wasDown) return;
-      wasDown = false;
-      void load();
-    }),
-  );
+  onReconnected(s, () => void load());
 }

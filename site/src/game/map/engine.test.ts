@@ -30,6 +30,7 @@ function fakeContext(calls: string[]): CanvasRenderingContext2D {
       if (key in t) return t[key];
       if (key === 'createImageData') return image;
       if (key === 'measureText') return () => ({ width: 10 });
+      if (key === 'createRadialGradient') return () => ({ addColorStop: () => {} });
       if (key === 'canvas') return { width: 800, height: 600 };
       return typeof key === 'string' ? () => void calls.push(key) : undefined;
     },
@@ -47,6 +48,7 @@ function fakeCanvas(calls: string[]) {
     height: 0,
     style: {},
     getContext: () => ctx,
+    getBoundingClientRect: () => ({ left: 620, top: 12, width: 168, height: 168 }),
     addEventListener() {},
     removeEventListener() {},
   } as unknown as HTMLCanvasElement;

@@ -22,8 +22,10 @@ import {
   type Camera,
 } from './camera.ts';
 import type { ChunkGenerator } from './chunk-loader.ts';
-import { tileOf } from './geometry.ts';
+import { TILE_SIZE, tileOf } from './geometry.ts';
+import { planPath } from '../../../../api/game/paths.ts';
 import { bindMapInput } from './input.ts';
+import type { PlacedLabel, Rect } from './labels.ts';
 import { LayerStack, layersNeedDraw, type MapLayer, type MapView, type MinimapDot } from './layer.ts';
 import { Minimap, minimapToWorld } from './minimap.ts';
 import { MAP_DRAWN_MARK } from './first-frame.ts';
@@ -51,12 +53,16 @@ export interface EngineOptions {
   onChunkError?(err: unknown): void;
   /** The first frame is on the canvas (after MAP_DRAWN_MARK): what can wait for the map starts here. */
   onFirstFrame?(): void;
+  /** A click or tap on a spot no walk reaches (water, or ground walled off by water and rock). */
+  onNoPath?(): void;
 }
 
 /** The engine's part of what tests and the bench read (session/debug-hook.ts adds the layers' parts). */
 export interface EngineSnapshot {
   me: { id: string; x: number; y: number; walking: boolean };
   target: Point | null;
+  /** The planned walk still ahead (next point first, the destination last); empty when standing. */
+  route: Point[];
   zoom: number;
   camera: Point;
   chunks: { cached: number; drawn: number; wanted: number; ready: number };
@@ -66,6 +72,11 @@ export interface EngineSnapshot {
   frames: number;
   /** Frames that drew the map (redraw.ts decides). */
   drawnFrames: number;
+  /** The labels on the last drawn frame (their boxes in CSS px, none overlapping) and how many had no room. */
+  labels: { text: string; box: Rect }[];
+  hiddenLabels: number;
+  /** The screen rectangles no label may take (the minimap, the readout), CSS px. */
+  reserved: Rect[];
 }
 
 const MINIMAP_EVERY_MS = 250;
@@ -92,6 +103,10 @@ export class GameEngine {
   private ctx: CanvasRenderingContext2D | null = null;
   private wrapper: HTMLElement | null = null;
   private miniCtx: CanvasRenderingContext2D | null = null;
+  private minimapEl: HTMLElement | null = null;
+  /** Where the overlays over the map sit (labels keep out of them), measured on resize. */
+  private reserved: Rect[] = [];
+  private lastLabels: { labels: PlacedLabel[]; hidden: number } = { labels: [], hidden: 0 };
   private dpr = 1;
   private raf = 0;
   private lastMinimap = 0;
@@ -183,6 +198,7 @@ export class GameEngine {
     this.wrapper = wrapper;
     this.ctx = canvas.getContext('2d', { alpha: false });
     this.miniCtx = minimap?.getContext('2d') ?? null;
+    this.minimapEl = minimap;
     if (minimap) {
       const dpr = window.devicePixelRatio || 1;
       minimap.width = Math.round(MINIMAP_SIZE * dpr);
@@ -196,10 +212,7 @@ export class GameEngine {
     const restored = () => this.invalidate();
     canvas.addEventListener('contextrestored', restored);
     const unbind = bindMapInput(wrapper, {
-      tap: (sx, sy) => {
-        const w = screenToWorld(this.cam, sx, sy);
-        this.walk.moveTo(w.x, w.y);
-      },
+      tap: (sx, sy) => this.walkToScreen(sx, sy),
       pan: (dx, dy) => {
         this.pan.x -= dx / this.cam.zoom;
         this.pan.y -= dy / this.cam.zoom;
@@ -228,9 +241,42 @@ export class GameEngine {
       this.canvas = null;
       this.ctx = null;
       this.miniCtx = null;
+      this.minimapEl = null;
       this.wrapper = null;
     };
   }
+
+  /** A click or tap at (sx, sy): walk there, or to the marker under it, along a planned path. */
+  private walkToScreen(sx: number, sy: number): void {
+    const me = this.walk.me;
+    const view = mapView(this.cam, drawnChunks(this.cam), { x: me.x, y: me.y }, performance.now());
+    let target: Point | null = null;
+    for (const layer of [...this.layers.all].reverse()) {
+      target = layer.targetAt?.(sx, sy, view) ?? null;
+      if (target) break;
+    }
+    target ??= screenToWorld(this.cam, sx, sy);
+    this.walkTo(target.x, target.y);
+  }
+
+  /**
+   * Walks to the world point (x, y) round water and rock, along the WASM core's path over the loaded terrain
+   * (api/game/paths.ts, the same plan the server's path route makes); a spot no walk reaches is reported
+   * (onNoPath) and the survivor stays. A target too far for the bounded search is walked to straight, as before:
+   * the survivor stops at the first shore.
+   */
+  walkTo(x: number, y: number): void {
+    if (!this.walk.active) return;
+    const me = this.walk.me;
+    const plan = planPath(this.o.core, this.o.seed, me, { x, y }, { chunks: this.pathChunks, passable: this.terrain.passable });
+    if ('path' in plan) return this.walk.followRoute(plan.path.slice(1));
+    if (plan.status === 'unreachable') return this.o.onNoPath?.();
+    this.walk.moveTo(x, y);
+  }
+
+  /** The terrain a path is planned over: the loaded chunks, else generated (a chunk evicted or not yet made). */
+  private readonly pathChunks = (cx: number, cy: number): Uint8Array =>
+    this.terrain.biomes(cx, cy) ?? this.o.core.generateChunk(this.o.seed, cx, cy).biomes;
 
   zoomTo(zoom: number, sx = this.cam.width / 2, sy = this.cam.height / 2): void {
     const z = clampZoom(zoom);
@@ -262,7 +308,26 @@ export class GameEngine {
     this.canvas.height = Math.round(this.cam.height * this.dpr);
     this.canvas.style.width = `${this.cam.width}px`;
     this.canvas.style.height = `${this.cam.height}px`;
+    this.reserved = this.overlayRects(rect);
     this.invalidate(); // setting a canvas's size clears it, even to the same size
+  }
+
+  /**
+   * The boxes over the map of the minimap, the readout and the contextual action under the survivor, relative to
+   * the map: labels are never placed under them (the minimap is opaque, and a label half hidden by a box reads as a
+   * glitch). Measured again for every drawn frame: the action button comes, goes and changes its width.
+   */
+  private overlayRects(map: DOMRect): Rect[] {
+    const around = this.wrapper?.parentElement;
+    const readout = around?.querySelector<HTMLElement>('[data-testid="map-readout"]') ?? null;
+    const action = around?.querySelector<HTMLElement>('[data-testid="contextual-action-slot"]') ?? null;
+    const out: Rect[] = [];
+    for (const el of [this.minimapEl, readout, action]) {
+      const r = el?.getBoundingClientRect();
+      if (r && r.width > 0 && r.height > 0)
+        out.push({ x: r.left - map.left, y: r.top - map.top, width: r.width, height: r.height });
+    }
+    return out;
   }
 
   // ── Frame ──────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -297,6 +362,12 @@ export class GameEngine {
     );
   }
 
+  /** How far the survivor sees now, in CSS pixels (the vision radius is in tiles). */
+  private lightRadius(): number | null {
+    const r = this.terrain.visionRadius;
+    return r === null ? null : r * TILE_SIZE * this.cam.zoom;
+  }
+
   /** What this frame's picture depends on, besides the layers. */
   private inputs(): FrameInputs {
     const me = this.walk.me;
@@ -328,7 +399,8 @@ export class GameEngine {
     this.invalidated = false; // before drawing: a layer that invalidates while it draws gets the next frame
     this.minimapStale = true;
     const me = this.walk.me;
-    const view = renderFrame(ctx, {
+    if (this.wrapper) this.reserved = this.overlayRects(this.wrapper.getBoundingClientRect());
+    const frame = renderFrame(ctx, {
       camera: this.cam,
       dpr: this.dpr,
       drawn: drawnChunks(this.cam),
@@ -336,14 +408,17 @@ export class GameEngine {
       layers: this.layers.all,
       me: { x: me.x, y: me.y },
       cyclePosition: this.time?.cyclePosition ?? null,
+      lightRadius: this.lightRadius(),
+      reserved: this.reserved,
       now,
     });
+    this.lastLabels = { labels: frame.labels, hidden: frame.hiddenLabels };
     if (!this.drawnOnce) {
       this.drawnOnce = true;
       performance.mark(MAP_DRAWN_MARK);
       this.o.onFirstFrame?.();
     }
-    return view;
+    return frame.view;
   }
 
   /**
@@ -370,6 +445,7 @@ export class GameEngine {
     return {
       me: { id: me.id, x: me.x, y: me.y, walking: this.walk.walking },
       target: this.walk.destination,
+      route: this.walk.remaining,
       zoom: this.cam.zoom,
       camera: { x: this.cam.x, y: this.cam.y },
       chunks: {
@@ -382,6 +458,9 @@ export class GameEngine {
       exploredChunks: this.o.explored.size,
       frames: this.stats.frames,
       drawnFrames: this.stats.drawnFrames,
+      labels: this.lastLabels.labels.map((l) => ({ text: l.text, box: { ...l.box } })),
+      hiddenLabels: this.lastLabels.hidden,
+      reserved: this.reserved.map((r) => ({ ...r })),
     };
   }
 

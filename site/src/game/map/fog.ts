@@ -10,14 +10,17 @@ import type { VisibilityMask } from '../explored/explored.ts';
 export const rgba = (r: number, g: number, b: number, a: number) => ((a << 24) | (b << 16) | (g << 8) | r) >>> 0;
 
 /**
- * Unknown land keeps a faint trace of its terrain (about 1/8) so a new player's first screen reads as a map under
- * fog, not a black screen; land explored before but out of sight now is dimmed by about a third, still readable.
+ * Fog is a dust haze, not darkness: unknown land shows its shapes faintly through a warm grey veil (about a third of
+ * the terrain shows), land explored before but out of sight now is only slightly veiled, and what is in sight is
+ * clear. A near-black fog made the day screen average 28–39/255 (most of it is unknown to a new player) and read as
+ * a dark, empty map; the haze keeps the three states apart by contrast and colour while the map stays light
+ * (site/e2e/map-light.spec.ts measures it).
  */
-export const FOG_UNKNOWN = rgba(16, 13, 10, 222);
-export const FOG_EXPLORED = rgba(12, 10, 8, 96);
+export const FOG_UNKNOWN = rgba(92, 85, 74, 178);
+export const FOG_EXPLORED = rgba(40, 35, 29, 70);
 export const FOG_VISIBLE = 0;
-/** Background outside the loaded chunks: unknown fog over nothing. */
-export const FOG_UNKNOWN_CSS = 'rgb(14 12 10)';
+/** Background outside the loaded chunks: the unknown haze over nothing. */
+export const FOG_UNKNOWN_CSS = 'rgb(64 59 52)';
 
 /** A rectangle of tiles inside one chunk (chunk-local, x1/y1 exclusive). */
 export interface TileRect {

@@ -44,6 +44,11 @@ export interface MapLayer {
    * (a store, a callback's answer) must count. Without this method the layer redraws every frame.
    */
   needsDraw?(now: number): boolean;
+  /**
+   * The world point of this layer's marker under the screen point (sx, sy), if any: a click there walks to the
+   * marker itself (a settlement, a site, a survivor) rather than to the ground beside it. Top layers are asked first.
+   */
+  targetAt?(sx: number, sy: number, view: MapView): Point | null;
   /** Dots for the minimap, in world units (the minimap redraws a few times a second). */
   minimapDots?(view: MapView): readonly MinimapDot[];
 }
@@ -59,10 +64,14 @@ export const LayerZ = {
   pois: 10,
   shelters: 15,
   settlements: 20,
+  /** A raid on its way to one of yours: over its settlement's marker. */
+  raids: 25,
   navTarget: 30,
   survivors: 40,
   npcs: 45,
   self: 50,
+  /** The arrow toward the nearest unsearched site (pois/arrow-layer.ts): at the screen's edge, under the next. */
+  siteArrow: 54,
   /** The arrow toward the settlement you navigate to: over everything, it may sit at the screen's edge. */
   settlementArrow: 55,
 } as const;

@@ -87,6 +87,6 @@ test('layers: any that needs drawing, or has no needsDraw, makes the frame draw'
 test('the night tint is what the frame paints: none by day, one colour per visible step at night', () => {
   expect(nightTint(null)).toBeNull();
   expect(nightTint(0.5)).toBeNull(); // noon
-  expect(nightTint(0)).toMatch(/^rgb\(8 12 34 \/ 0\.\d{3}\)$/); // midnight
+  expect(nightTint(0)).toMatch(/^rgb\(10 16 46 \/ 0\.\d{3}\)$/); // midnight
   expect(nightTint(0.001)).toBe(nightTint(0.0011)); // a time update that changes nothing visible draws nothing
 });

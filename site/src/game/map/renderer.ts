@@ -1,14 +1,16 @@
 /**
  * Draws one frame: at most 25 chunk images (terrain with its fog already composited), then the night tint, then
- * every layer in z order (POIs, settlements, the navigation target, survivors, you). Chunk edges are snapped to
- * device pixels so no seams show between neighbours.
+ * every layer in z order (POIs, settlements, the navigation target, survivors, you), then the labels the layers
+ * asked for, placed so none overlap (labels.ts). Chunk edges are snapped to device pixels so no seams show between
+ * neighbours.
  */
 import { chunkScreenRect, isTactical, worldToScreen, type Camera } from './camera.ts';
 import type { ChunkEntry } from './chunk-cache.ts';
 import { FOG_UNKNOWN_CSS } from './fog.ts';
 import type { ChunkRect } from './geometry.ts';
 import type { MapLayer, MapView } from './layer.ts';
-import { nightAlpha } from './sprites.ts';
+import { FrameLabels, type PlacedLabel, placeLabels, type Rect } from './labels.ts';
+import { closeLabels, labelWidth, nightAlpha, openLabels, paintLabel } from './sprites.ts';
 import type { Point } from './walker.ts';
 
 export interface Scene {
@@ -20,7 +22,18 @@ export interface Scene {
   layers: readonly MapLayer[];
   me: Point;
   cyclePosition: number | null;
+  /** How far the survivor sees now, in CSS pixels (null: not known yet): the night tint lifts inside it. */
+  lightRadius?: number | null;
+  /** Screen rectangles (CSS px) the map's overlays cover: no label is placed there. */
+  reserved?: readonly Rect[];
   now: number;
+}
+
+/** A drawn frame: its view, and the labels placed on it (and how many had no room). */
+export interface DrawnFrame {
+  view: MapView;
+  labels: PlacedLabel[];
+  hiddenLabels: number;
 }
 
 /** Markers this far off screen (CSS px) are still drawn, so they slide in rather than pop. */
@@ -45,10 +58,34 @@ export function mapView(cam: Camera, drawn: ChunkRect | null, me: Point, now: nu
 export function nightTint(cyclePosition: number | null): string | null {
   if (cyclePosition === null) return null;
   const a = nightAlpha(cyclePosition);
-  return a > 0.005 ? `rgb(8 12 34 / ${a.toFixed(3)})` : null;
+  return a > 0.005 ? tintAt(a) : null;
 }
 
-export function renderFrame(ctx: CanvasRenderingContext2D, s: Scene): MapView {
+const tintAt = (alpha: number) => `rgb(10 16 46 / ${alpha.toFixed(3)})`;
+/** Inside the survivor's sight the night tint keeps this share of its strength: what you see reads as lit. */
+export const LANTERN_TINT = 0.25;
+
+/**
+ * The night tint: full over the land out of sight, lifted to LANTERN_TINT inside the survivor's sight (a soft edge
+ * at the vision radius), so at night the lit circle stands out of a blue dark instead of the whole map dimming.
+ */
+function paintNight(ctx: CanvasRenderingContext2D, s: Scene, cam: Camera): void {
+  if (s.cyclePosition === null) return;
+  const a = nightAlpha(s.cyclePosition);
+  if (a <= 0.005) return;
+  const r = s.lightRadius ?? 0;
+  if (r > 1) {
+    const me = worldToScreen(cam, s.me.x, s.me.y);
+    const g = ctx.createRadialGradient(me.x, me.y, 0, me.x, me.y, r * 1.1);
+    g.addColorStop(0, tintAt(a * LANTERN_TINT));
+    g.addColorStop(0.7, tintAt(a * LANTERN_TINT));
+    g.addColorStop(1, tintAt(a));
+    ctx.fillStyle = g;
+  } else ctx.fillStyle = tintAt(a);
+  ctx.fillRect(0, 0, cam.width, cam.height);
+}
+
+export function renderFrame(ctx: CanvasRenderingContext2D, s: Scene): DrawnFrame {
   const { camera: cam, dpr } = s;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = FOG_UNKNOWN_CSS;
@@ -72,16 +109,23 @@ export function renderFrame(ctx: CanvasRenderingContext2D, s: Scene): MapView {
   }
 
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  const tint = nightTint(s.cyclePosition);
-  if (tint) {
-    ctx.fillStyle = tint;
-    ctx.fillRect(0, 0, cam.width, cam.height);
-  }
+  paintNight(ctx, s, cam);
 
   const view = mapView(cam, s.drawn, s.me, s.now);
-  for (const layer of s.layers) {
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0); // a layer that changed the transform does not move the next one
-    layer.draw(ctx, view);
+  const labels = new FrameLabels();
+  openLabels(ctx, labels);
+  try {
+    for (const layer of s.layers) {
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0); // a layer that changed the transform does not move the next one
+      labels.priority = layer.z ?? 0;
+      layer.draw(ctx, view);
+    }
+  } finally {
+    closeLabels(ctx);
   }
-  return view;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.globalAlpha = 1;
+  const { placed, hidden } = placeLabels(labels.requests, (t) => labelWidth(ctx, t), s.reserved, cam.width);
+  for (const l of placed) paintLabel(ctx, l.text, l.x, l.y, l.colour);
+  return { view, labels: placed, hiddenLabels: hidden };
 }

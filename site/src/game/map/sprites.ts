@@ -1,4 +1,6 @@
 /** Markers drawn over the terrain, in CSS pixels (the renderer has already applied devicePixelRatio). */
+import type { FrameLabels } from './labels.ts';
+
 type Ctx = CanvasRenderingContext2D;
 
 const LABEL_FONT = '600 12px "IBM Plex Mono", ui-monospace, monospace';
@@ -9,7 +11,40 @@ export function labelWidth(ctx: Ctx, text: string): number {
   return ctx.measureText(text).width;
 }
 
-export function drawLabel(ctx: Ctx, text: string, x: number, y: number, colour = '#ece3d0'): void {
+/** Labels asked for while a frame draws, by the context it draws on (renderer.ts opens and closes it). */
+const frameLabels = new WeakMap<Ctx, FrameLabels>();
+
+/** From now until closeLabels(ctx), drawLabel(ctx, …) queues its label in `labels` instead of drawing it. */
+export function openLabels(ctx: Ctx, labels: FrameLabels): void {
+  frameLabels.set(ctx, labels);
+}
+
+export function closeLabels(ctx: Ctx): void {
+  frameLabels.delete(ctx);
+}
+
+export interface LabelOptions {
+  /** The marker's centre: the label may move around it (labels.ts) when its spot is taken. */
+  anchor?: { x: number; y: number };
+  /** Placement order (higher first); by default the drawing layer's z. */
+  priority?: number;
+}
+
+/**
+ * A label, bottom-centred at (x, y). Inside a frame it is queued and placed with the frame's others so none overlap
+ * (labels.ts), on top of the markers; outside one (a layer test) it is drawn at once.
+ */
+export function drawLabel(ctx: Ctx, text: string, x: number, y: number, colour = '#ece3d0', opts: LabelOptions = {}): void {
+  const queue = frameLabels.get(ctx);
+  if (queue) {
+    queue.add({ text, x, y, colour, anchor: opts.anchor, priority: opts.priority });
+    return;
+  }
+  paintLabel(ctx, text, x, y, colour);
+}
+
+/** Draws a label now, bottom-centred at (x, y). */
+export function paintLabel(ctx: Ctx, text: string, x: number, y: number, colour: string): void {
   ctx.font = LABEL_FONT;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'bottom';
@@ -135,17 +170,25 @@ export function drawShelter(ctx: Ctx, x: number, y: number, small: boolean): voi
 }
 
 /** The arrow toward a navigation target: a chevron pointing along `angle`. */
-export function drawArrow(ctx: Ctx, x: number, y: number, angle: number): void {
+export function drawArrow(
+  ctx: Ctx,
+  x: number,
+  y: number,
+  angle: number,
+  colour: string = SETTLEMENT_COLOURS.own,
+  scale = 1,
+): void {
   ctx.save();
   ctx.translate(x, y);
   ctx.rotate(angle);
+  ctx.scale(scale, scale);
   ctx.beginPath();
   ctx.moveTo(13, 0);
   ctx.lineTo(-8, -10);
   ctx.lineTo(-3, 0);
   ctx.lineTo(-8, 10);
   ctx.closePath();
-  ctx.fillStyle = SETTLEMENT_COLOURS.own;
+  ctx.fillStyle = colour;
   ctx.fill();
   ctx.lineWidth = 2;
   ctx.strokeStyle = '#1a1408';
@@ -165,6 +208,22 @@ export function drawTargetRing(ctx: Ctx, x: number, y: number, pulse: number): v
   ctx.restore();
 }
 
+/** A planned walk: a faint line from the survivor through the waypoints still ahead (screen points). */
+export function drawRoute(ctx: Ctx, points: readonly { x: number; y: number }[]): void {
+  if (points.length < 2) return;
+  ctx.save();
+  ctx.lineJoin = 'round';
+  ctx.lineCap = 'round';
+  ctx.setLineDash([2, 5]);
+  ctx.lineWidth = 2.5;
+  ctx.strokeStyle = 'rgb(245 185 85 / 0.55)';
+  ctx.beginPath();
+  ctx.moveTo(points[0]!.x, points[0]!.y);
+  for (let i = 1; i < points.length; i++) ctx.lineTo(points[i]!.x, points[i]!.y);
+  ctx.stroke();
+  ctx.restore();
+}
+
 /** The navigation target: a ring and cross at the target, and an arrow from the survivor toward it. */
 export function drawNavTarget(
   ctx: Ctx,
@@ -172,6 +231,8 @@ export function drawNavTarget(
   to: { x: number; y: number },
   alpha: number,
   pulse: number,
+  /** The dashed line and arrowhead toward it (off when a route line shows the way). */
+  line = true,
 ): void {
   ctx.save();
   ctx.globalAlpha = alpha;
@@ -190,7 +251,7 @@ export function drawNavTarget(
   const dx = to.x - from.x;
   const dy = to.y - from.y;
   const d = Math.hypot(dx, dy);
-  if (d > 30) {
+  if (line && d > 30) {
     const ux = dx / d;
     const uy = dy / d;
     ctx.setLineDash([6, 6]);
@@ -216,10 +277,11 @@ export function drawNavTarget(
 }
 
 /**
- * The night tint's strongest (midnight). Night is told by the halved sight and a blue dusk, not by darkness: at 0.42
- * the land you already walked went near-black and a new player's screen read as empty.
+ * The night tint's strongest (midnight), over land out of sight (renderer.ts lifts it inside the survivor's sight).
+ * Night is told by the halved sight and a blue dark around the lit circle; the fog is a light haze (fog.ts), so
+ * at 0.42 the map still averages over 45/255 at midnight (site/e2e/map-light.spec.ts).
  */
-export const NIGHT_TINT_MAX = 0.3;
+export const NIGHT_TINT_MAX = 0.42;
 
 /** How dark the night tint is at a point of the day cycle (0 midnight, 0.5 noon): 0 by day, up to NIGHT_TINT_MAX. */
 export function nightAlpha(cyclePosition: number): number {

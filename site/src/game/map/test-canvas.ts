@@ -8,9 +8,14 @@ export function recordingContext(calls: string[] = []): CanvasRenderingContext2D
       get: (_t, key) =>
         key === 'measureText'
           ? () => ({ width: 10 })
-          : typeof key === 'string' && /^[a-z]/.test(key)
-            ? (...a: unknown[]) => calls.push(`${key}(${a.join(',')})`)
-            : undefined,
+          : key === 'createRadialGradient' || key === 'createLinearGradient'
+            ? (...a: unknown[]) => {
+                calls.push(`${key}(${a.join(',')})`);
+                return { addColorStop: (o: number, c: string) => calls.push(`addColorStop(${o},${c})`) };
+              }
+            : typeof key === 'string' && /^[a-z]/.test(key)
+              ? (...a: unknown[]) => calls.push(`${key}(${a.join(',')})`)
+              : undefined,
       set: () => true,
     },
   ) as unknown as CanvasRenderingContext2D;

@@ -1,6 +1,6 @@
 /**
- * The local survivor's walk: toward a clicked target or in the direction of the held keys, one frame at a time,
- * stopping at water and mountains. Whoever reports the walk to the server (live/move-reporter.ts) subscribes
+ * The local survivor's walk: toward a clicked target (straight, or along a planned route of waypoints round water
+ * and rock: followRoute) or in the direction of the held keys, one frame at a time, stopping at water and mountains. Whoever reports the walk to the server (live/move-reporter.ts) subscribes
  * with track(); whoever shows the position (nearby POIs, the readout) with onPosition().
  */
 import { NAV_MARKER_MS } from '../../../../api/game/world.ts';
@@ -30,6 +30,8 @@ export interface Survivor {
 export class Walk {
   readonly me: Survivor;
   private target: Point | null = null;
+  /** Waypoints still ahead after `target` on a planned route (empty: `target` is the last). */
+  private route: Point[] = [];
   private nav: { x: number; y: number; until: number } | null = null;
   private keyDir: Point = { x: 0, y: 0 };
   private walkingNow = false;
@@ -42,20 +44,43 @@ export class Walk {
     this.me = { ...me };
   }
 
+  /** Clicks and keys walk (false while the game is played in another tab). */
+  get active(): boolean {
+    return this.enabled;
+  }
+
   get walking(): boolean {
     return this.walkingNow;
   }
 
+  /** Where the walk ends (the route's last point). */
   get destination(): Point | null {
-    return this.target && { ...this.target };
+    const end = this.route.length > 0 ? this.route[this.route.length - 1]! : this.target;
+    return end && { ...end };
   }
 
   /** Walk toward a world position (click or tap). */
   moveTo(x: number, y: number, now = performance.now()): void {
-    if (!this.enabled) return;
-    this.target = { x, y };
-    this.nav = { x, y, until: now + NAV_MARKER_MS };
+    this.followRoute([{ x, y }], now);
+  }
+
+  /**
+   * Walk through `points` one after another (a planned path's waypoints, the first after the survivor's position;
+   * the last is the destination). Each waypoint reached is reported at once (final), so the server judges the walk
+   * leg by leg, every leg a straight passable line, never a shortcut across a corner of water.
+   */
+  followRoute(points: readonly Point[], now = performance.now()): void {
+    if (!this.enabled || points.length === 0) return;
+    const end = points[points.length - 1]!;
+    this.target = { x: points[0]!.x, y: points[0]!.y };
+    this.route = points.slice(1).map((p) => ({ x: p.x, y: p.y }));
+    this.nav = { x: end.x, y: end.y, until: now + NAV_MARKER_MS };
     for (const t of this.trackers) t.report(this.me, true);
+  }
+
+  /** What is left of the walk: the next point and every waypoint after it (empty when not walking a target). */
+  get remaining(): Point[] {
+    return this.target ? [{ ...this.target }, ...this.route.map((p) => ({ ...p }))] : [];
   }
 
   /** The server's word on where we are (a rejected move): jump there and stop. */
@@ -68,6 +93,7 @@ export class Walk {
 
   stop(): void {
     this.target = null;
+    this.route = [];
     this.walkingNow = false;
   }
 
@@ -77,11 +103,15 @@ export class Walk {
     if (on) return;
     this.keyDir = { x: 0, y: 0 };
     this.target = null;
+    this.route = [];
   }
 
   keys(held: ReadonlySet<string>): void {
     this.keyDir = this.enabled ? directionFromKeys(held) : { x: 0, y: 0 };
-    if (this.keyDir.x || this.keyDir.y) this.target = null;
+    if (this.keyDir.x || this.keyDir.y) {
+      this.target = null;
+      this.route = [];
+    }
   }
 
   /** One frame of walking (dt in seconds). */
@@ -96,7 +126,15 @@ export class Walk {
       const step = stepToward(this.me, this.target, dt, passable);
       this.me.x = step.x;
       this.me.y = step.y;
-      if (step.arrived || step.blocked) this.stop();
+      if (step.arrived && this.route.length > 0) {
+        // A waypoint: stand on it exactly (it is under a unit ahead, on this leg) so the next leg is the planned one,
+        // say so now (the next report starts the next leg), and walk on.
+        this.me.x = this.target.x;
+        this.me.y = this.target.y;
+        this.target = this.route.shift()!;
+        for (const t of this.trackers) t.report(this.me, true);
+        this.walkingNow = true;
+      } else if (step.arrived || step.blocked) this.stop();
       else this.walkingNow = true;
     } else this.walkingNow = false;
     if (this.walkingNow) for (const t of this.trackers) t.report(this.me);

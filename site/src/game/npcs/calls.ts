@@ -24,6 +24,8 @@ export function npcCalls(worldId: string): NpcCalls {
     unequip: (id, body) => unwrap(one(id).equipment.unequip.post(body)),
     equipAll: (id, settlementId) => unwrap(one(id).equipment['equip-all'].post({ settlementId })),
     unequipAll: (id, settlementId) => unwrap(one(id).equipment['unequip-all'].post({ settlementId })),
+    treat: (id) => unwrap(one(id).treat.post({ worldId })),
+    dismiss: (npcName) => unwrap(api.api.npcs.dismiss.post({ npcName, worldId })),
   };
 }
 

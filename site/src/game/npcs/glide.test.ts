@@ -18,6 +18,23 @@ describe('NPC journeys on the map', () => {
     expect(legAt({ ...leg, duration: 0 }, 500)).toEqual({ x: 100, y: 0, done: true });
   });
 
+  test('a journey with waypoints is walked along them at an even pace (round the lake, not across it)', () => {
+    // Start (0, 0) → (0, 30) → (40, 30) → target (40, 0): 100 units in 1 s.
+    const waypoints = [
+      { x: 0, y: 0 },
+      { x: 0, y: 30 },
+      { x: 40, y: 30 },
+      { x: 40, y: 0 },
+    ];
+    const leg = { startX: 0, startY: 0, targetX: 40, targetY: 0, duration: 1000, purpose: 'scavenge', waypoints, t0: 0 };
+    expect(legAt(leg, 150)).toEqual({ x: 0, y: 15, done: false });
+    expect(legAt(leg, 500)).toEqual({ x: 20, y: 30, done: false });
+    expect(legAt(leg, 800)).toEqual({ x: 40, y: 20, done: false });
+    expect(legAt(leg, 1000)).toEqual({ x: 40, y: 0, done: true });
+    // An old server's frame (no waypoints) still walks the straight line.
+    expect(legAt({ ...leg, waypoints: undefined }, 500)).toEqual({ x: 20, y: 0, done: false });
+  });
+
   test('a journey frame marks it moving; it stays on the target when done; an arrival places and stops it', () => {
     const m = new NpcMotion(0, 0);
     expect(m.at(0)).toEqual({ x: 0, y: 0, moving: false, purpose: null, target: null });

@@ -1,11 +1,13 @@
 /**
  * How an NPC moves on the map (spec section 4, "NPC movement"): a journey sets its start, target and duration and
- * marks it moving; the map draws it on the straight line between them at the elapsed fraction of the duration, and
+ * marks it moving; the map draws it along the journey's waypoints (the walk round water and mountains; the straight
+ * line between start and target when a frame has none) at the elapsed fraction of the duration, and
  * puts it on the target once within NPC_SNAP_UNITS of it (or when the time is up); an arrival places it and stops it.
  * Journeys come from the live frames (duration from now) or from the NPC list (started at `startAt`, server time).
  * Pure: times are passed in (performance.now() for the frame clock, Date.now() for the server's ISO times).
  */
 import { NPC_SNAP_UNITS } from '../../../../api/game/npcs.ts';
+import { pointAlong } from '../../../../api/game/paths.ts';
 
 export interface JourneyInput {
   startX: number;
@@ -15,6 +17,8 @@ export interface JourneyInput {
   /** Milliseconds. */
   duration: number;
   purpose: string;
+  /** The walk from start to target, both included (npc_movement_journey from a server that plans walks). */
+  waypoints?: { x: number; y: number }[];
 }
 
 interface Leg extends JourneyInput {
@@ -32,13 +36,17 @@ export interface NpcPlace {
   target: { x: number; y: number } | null;
 }
 
-/** The position along a leg at `now`: linear in time, on the target within the snap distance or when time is up. */
+/**
+ * The position along a leg at `now`: an even pace along its waypoints (or the straight line), on the target within
+ * the snap distance or when time is up.
+ */
 export function legAt(leg: Leg, now: number): { x: number; y: number; done: boolean } {
   const k = leg.duration > 0 ? (now - leg.t0) / leg.duration : 1;
   if (k >= 1) return { x: leg.targetX, y: leg.targetY, done: true };
   const t = Math.max(0, k);
-  const x = leg.startX + (leg.targetX - leg.startX) * t;
-  const y = leg.startY + (leg.targetY - leg.startY) * t;
+  const along = leg.waypoints && leg.waypoints.length >= 2 ? pointAlong(leg.waypoints, t) : null;
+  const x = along ? along.x : leg.startX + (leg.targetX - leg.startX) * t;
+  const y = along ? along.y : leg.startY + (leg.targetY - leg.startY) * t;
   if (Math.hypot(leg.targetX - x, leg.targetY - y) <= NPC_SNAP_UNITS) return { x: leg.targetX, y: leg.targetY, done: true };
   return { x, y, done: false };
 }

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from 'bun:test';
 import type { EquipmentItem, EquipmentOutcome } from '../../../../api/contract/equipment.ts';
+import { RAID_TEXT } from '../../../../api/contract/raids.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import { $npcBusy, $npcGear, $settlementNpcs, resetNpcStores } from '../../stores/npcs.ts';
 import { createNpcActions, type NpcCalls } from './npc-actions.ts';
@@ -35,6 +36,14 @@ function harness(over: Partial<NpcCalls> = {}) {
     unequipAll: async (id, s) => {
       sent.push(`unequipAll ${id} at ${s}`);
       return outcome('NPC 1 has nothing equipped');
+    },
+    treat: async (id) => {
+      sent.push(`treat ${id}`);
+      return { message: RAID_TEXT.treated(`NPC ${id}`), npc: npcView(id, { condition: 'fit' }) };
+    },
+    dismiss: async (name) => {
+      sent.push(`dismiss ${name}`);
+      return { message: `${name} left Haven` };
     },
     ...over,
   };
@@ -141,6 +150,39 @@ describe('the settlement’s NPCs', () => {
       { title: 'Equipment Error', description: 'Failed to unequip all items', variant: 'destructive' },
       { title: 'Equipment Error', description: 'Failed to equip item', variant: 'destructive' },
       { title: 'Equipment Error', description: 'Failed to equip all items', variant: 'destructive' },
+    ]);
+  });
+
+  test('treat: the row is fit again from the answer, the server’s sentence as a toast; refused, its reason', async () => {
+    $settlementNpcs.set({ settlementId: 's1', npcs: [npcView('1', { condition: 'injured' }), npcView('2')] });
+    const h = harness();
+    expect(await h.actions.treat('1')).toBe(true);
+    expect(h.sent).toEqual(['treat 1']);
+    expect($settlementNpcs.get()?.npcs.map((n) => n.condition)).toEqual(['fit', 'fit']);
+    expect(h.toasts).toEqual([{ title: 'NPC 1 is treated and fit again' }]);
+    expect(h.refreshed()).toBe(1);
+    const f = harness({ treat: async () => Promise.reject(httpError(409, RAID_TEXT.noMedicine)) });
+    expect(await f.actions.treat('2')).toBe(false);
+    expect(f.toasts).toEqual([{ title: 'Treatment failed', description: RAID_TEXT.noMedicine, variant: 'destructive' }]);
+  });
+
+  test("dismiss: sent by the NPC's name, the row leaves the list, 'NPC Dismissed' with the server's sentence; refused, its reason", async () => {
+    const h = harness();
+    const name = npcView('1').name;
+    expect(await h.actions.dismiss('1')).toBe(true);
+    expect(h.sent).toEqual([`dismiss ${name}`]);
+    expect($settlementNpcs.get()?.npcs.map((n) => n.id)).toEqual(['2']);
+    expect(h.toasts).toEqual([{ title: 'NPC Dismissed', description: `${name} left Haven` }]);
+    expect(h.refreshed()).toBe(1);
+    expect(await h.actions.dismiss('1')).toBe(false); // no longer listed: nothing sent
+    expect(h.sent).toHaveLength(1);
+    const f = harness({
+      dismiss: async () => Promise.reject(httpError(403, 'Only members of its settlement can dismiss this NPC')),
+    });
+    expect(await f.actions.dismiss('2')).toBe(false);
+    expect($settlementNpcs.get()?.npcs.map((n) => n.id)).toEqual(['2']);
+    expect(f.toasts).toEqual([
+      { title: 'Dismissal Failed', description: 'Only members of its settlement can dismiss this NPC', variant: 'destructive' },
     ]);
   });
 });

@@ -3,7 +3,9 @@
  * NPC wears; equip from the settlement's storage, unequip, equip all, unequip all). Each call → server → toast → the
  * list or the dialog from the answer, then a refresh of what it may have moved (the settlement's storage, the lists).
  * One runs at a time ($npcBusy). The server decides (who may, what fits); this reports it: 'Failed to assign NPC'
- * (spec section 8) and the equipment calls' 'Equipment Error' with their fallbacks. Dependencies are injected.
+ * (spec section 8) and the equipment calls' 'Equipment Error' with their fallbacks. Treat (issue 26) uses medicine
+ * from the pack on an injured NPC and shows the server's sentence, or its reason; Dismiss (issue 28) sends a
+ * recruited NPC away with the recruit dialog's toasts ('NPC Dismissed' / 'Dismissal Failed'). Dependencies are injected.
  */
 import type { EquipmentItem, EquipmentOutcome } from '../../../../api/contract/equipment.ts';
 import { EQUIPMENT_TEXT } from '../../../../api/game/equipment.ts';
@@ -14,7 +16,8 @@ import type { NpcAssignment } from '../../../../api/game/npcs.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import { $npcBusy, $npcGear, $settlementNpcs } from '../../stores/npcs.ts';
 import { equipmentDone, equipmentError } from '../equipment/text.ts';
-import { assignFailedToast, reasonOf } from './text.ts';
+import { treatedToast, treatFailedToast } from '../raids/text.ts';
+import { assignFailedToast, dismissedToast, dismissFailedToast, reasonOf } from './text.ts';
 
 export interface NpcCalls {
   assign(npcId: string, assignment: NpcAssignment): Promise<{ message: string; npc: NpcView }>;
@@ -23,6 +26,10 @@ export interface NpcCalls {
   unequip(npcId: string, body: { slot: EquipmentSlot; settlementId: string }): Promise<EquipmentOutcome>;
   equipAll(npcId: string, settlementId: string): Promise<EquipmentOutcome>;
   unequipAll(npcId: string, settlementId: string): Promise<EquipmentOutcome>;
+  /** POST /npcs/:id/treat: one medicine from the player's pack. */
+  treat(npcId: string): Promise<{ npc: NpcView; message: string }>;
+  /** POST /npcs/dismiss: the server dismisses by name, from a settlement the player manages. */
+  dismiss(npcName: string): Promise<{ message: string }>;
 }
 
 export interface NpcActionDeps {
@@ -43,6 +50,10 @@ export interface NpcActions {
   unequip(npcId: string, slot: EquipmentSlot): Promise<void>;
   equipAll(npcId: string): Promise<void>;
   unequipAll(npcId: string): Promise<void>;
+  /** Treats an injured NPC with medicine from the pack; false when refused or another NPC call is in flight. */
+  treat(npcId: string): Promise<boolean>;
+  /** Sends a recruited NPC away (its bed frees, what it wore or carried goes to the pack); false when refused. */
+  dismiss(npcId: string): Promise<boolean>;
 }
 
 /** The NPC as the settlement's list has it (its settlement is the one its gear comes from and goes back to). */
@@ -96,15 +107,40 @@ export function createNpcActions(d: NpcActionDeps): NpcActions {
     d.toast(equipmentDone(r.message));
   }
 
+  /** The list's row for an NPC, from an answer. */
+  const replace = (npc: NpcView) => {
+    const list = $settlementNpcs.get();
+    if (list) $settlementNpcs.set({ ...list, npcs: list.npcs.map((n) => (n.id === npc.id ? npc : n)) });
+  };
+
   return {
     async assign(npcId, assignment) {
       const npc = listed(npcId);
       if (npc && npc.assignment === assignment) return false;
       const r = await run(`assign:${npcId}`, () => d.calls.assign(npcId, assignment), assignFailedToast);
       if (!r) return false;
-      const list = $settlementNpcs.get();
-      if (list) $settlementNpcs.set({ ...list, npcs: list.npcs.map((n) => (n.id === r.npc.id ? r.npc : n)) });
+      replace(r.npc);
       d.toast({ title: r.message });
+      return true;
+    },
+
+    async treat(npcId) {
+      const r = await run(`treat:${npcId}`, () => d.calls.treat(npcId), treatFailedToast);
+      if (!r) return false;
+      replace(r.npc);
+      d.toast(treatedToast(r.message));
+      return true;
+    },
+
+    async dismiss(npcId) {
+      const npc = listed(npcId);
+      if (!npc) return false;
+      const r = await run(`dismiss:${npcId}`, () => d.calls.dismiss(npc.name), dismissFailedToast);
+      if (!r) return false;
+      const list = $settlementNpcs.get();
+      if (list) $settlementNpcs.set({ ...list, npcs: list.npcs.filter((n) => n.id !== npcId) });
+      if ($npcGear.get()?.npcId === npcId) $npcGear.set(null);
+      d.toast(dismissedToast(r.message));
       return true;
     },
 

@@ -17,5 +17,6 @@ export const npcView = (id: string, over: Partial<NpcView> = {}): NpcView => ({
   settlementId: 's1',
   settlementName: 'Haven',
   journey: null,
+  condition: 'fit',
   ...over,
 });

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { choiceLabel, preselect, reasonOf } from './text.ts';
+import { choiceLabel, preselect, reasonOf, statusLabel } from './text.ts';
 
 const s = (id: string, emptyBeds: number, x: number) => ({ id, name: `S${id}`, emptyBeds, x, y: 0 });
 
@@ -15,4 +15,14 @@ test('labels and reasons', () => {
   expect(choiceLabel({ name: 'Haven', emptyBeds: 3 })).toBe('Haven (3 empty beds)');
   expect(reasonOf(new Error('409: No survivor is waiting for you'))).toBe('No survivor is waiting for you');
   expect(reasonOf(new Error('500: '))).toBe('');
+});
+
+test('a crafter at home and not injured works the bench; away, injured or on another job it shows the server’s status', () => {
+  const npc = { assignment: 'craft', assignmentStatus: 'resting', isMoving: false, condition: 'fit' } as const;
+  expect(statusLabel(npc)).toBe('At the bench');
+  expect(statusLabel({ ...npc, condition: 'hungry' })).toBe('At the bench');
+  expect(statusLabel({ ...npc, condition: 'injured' })).toBe('Resting');
+  expect(statusLabel({ ...npc, assignmentStatus: 'returning', isMoving: true })).toBe('Returning');
+  expect(statusLabel({ ...npc, assignment: 'defend' })).toBe('Resting');
+  expect(statusLabel({ ...npc, assignment: 'scavenge', assignmentStatus: 'working' })).toBe('Working');
 });

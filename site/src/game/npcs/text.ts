@@ -3,9 +3,11 @@
  * NPC_TEXT), the labels of assignments and statuses, and the settlement choice. Pure.
  */
 import type { NpcAssignment, NpcStatus } from '../../../../api/game/npcs.ts';
+import type { NpcCondition } from '../../../../api/game/upkeep.ts';
 import { NPC_TEXT } from '../../../../api/game/npcs.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import type { RecruitChoice } from '../../stores/npcs.ts';
+import { listItems } from '../actions/text.ts';
 
 /** The server's reason without the "<status>: " the client puts in front (site/src/lib/api.ts unwrap). */
 export function reasonOf(err: unknown): string {
@@ -45,6 +47,7 @@ export const ASSIGNMENT_LABELS: Record<NpcAssignment, string> = {
   defend: 'Defend',
   scavenge: 'Scavenge',
   foraging: 'Foraging',
+  craft: 'Craft',
 };
 
 export const STATUS_LABELS: Record<NpcStatus, string> = {
@@ -53,6 +56,20 @@ export const STATUS_LABELS: Record<NpcStatus, string> = {
   working: 'Working',
   returning: 'Returning',
 };
+
+/**
+ * The status an NPC's row shows: one assigned to Craft, home and not injured, works the bench (the pace counts it:
+ * api/game/crafting.ts); the others as the server says.
+ */
+export function statusLabel(n: {
+  assignment: NpcAssignment;
+  assignmentStatus: NpcStatus;
+  isMoving: boolean;
+  condition?: NpcCondition;
+}): string {
+  const atBench = n.assignment === 'craft' && n.assignmentStatus === 'resting' && !n.isMoving && n.condition !== 'injured';
+  return atBench ? 'At the bench' : STATUS_LABELS[n.assignmentStatus];
+}
 
 /** 'Rust Haven (1 empty bed)'. */
 export function choiceLabel(s: Pick<RecruitChoice, 'name' | 'emptyBeds'>): string {
@@ -73,3 +90,18 @@ export function preselect(list: readonly RecruitChoice[], at: { x: number; y: nu
   }
   return best?.id ?? null;
 }
+
+/** An NPC home from a work cycle with its finds stored: 'Ada is back at Haven with Rope ×2, Bandages'. */
+export function returnedLine(
+  npcName: string,
+  settlementName: string,
+  items: readonly { itemName: string; quantity: number }[],
+): string {
+  return `${npcName} is back at ${settlementName} with ${listItems(items)}`;
+}
+
+export const returnedToast = (
+  npcName: string,
+  settlementName: string,
+  items: readonly { itemName: string; quantity: number }[],
+): ToastInput => ({ title: `${npcName} is back`, description: returnedLine(npcName, settlementName, items), notice: true });

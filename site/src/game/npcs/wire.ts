@@ -3,7 +3,7 @@
  * a new sector and on settlement events) and the live journeys and arrivals; radio tracking while a Portable Radio is
  * worn (radio.ts); the NPCs of the settlement here (every 15 s, on its settlement events and as its NPCs move); the
  * Wanderer dialog's loading when a scavenge draws a survivor; and the actions the panels call through $recruiter and
- * $npcActions.
+ * $npcActions. A raid's result and an NPC's new condition reload the settlement's list (and the map's, when one left).
  */
 import { atom } from 'nanostores';
 import { toast } from '../../islands/game/toast/toast-store.ts';
@@ -12,16 +12,20 @@ import { $gear } from '../../stores/equipment.ts';
 import { $npcGear, $recruit, $settlementNpcs, resetNpcStores } from '../../stores/npcs.ts';
 import { $hereSettlement, $mine } from '../../stores/settlements.ts';
 import { coalesced } from '../actions/refresh.ts';
+import { $actions } from '../actions/wire.ts';
 import { chunkKey, chunkOfWorld } from '../map/geometry.ts';
 import type { GameSession } from '../session/context.ts';
 import { handleUnauthorized } from '../session/unauthorized.ts';
-import { managedHereId } from '../settlements/panel.ts';
+import { addPersonalLogLine } from '../../stores/game.ts';
+import { settlementNameOf } from '../settlements/name-of.ts';
+import { afterRegion, managedHereId } from '../settlements/panel.ts';
 import { batchEquipmentCall, npcCalls, npcReads, recruitCalls } from './calls.ts';
 import { NpcLayer } from './layer.ts';
 import { createNpcActions, type NpcActions } from './npc-actions.ts';
 import { BATCH_EQUIPMENT_POLL_MS, radioTracker } from './radio.ts';
 import { createRecruiter, type Recruiter } from './recruit.ts';
 import { throttled, withFreshness } from './stale.ts';
+import { returnedLine, returnedToast } from './text.ts';
 
 /** Spec sections 7 and 9: the world's NPC list is stale after 10 s and polled every 30 s. */
 export const NPC_LIST_STALE_MS = 10_000;
@@ -112,7 +116,27 @@ export function wireNpcs(s: GameSession): NpcLayer {
   s.onStop(
     s.live.on('settlementChanged', (changed) => {
       void loadWorld();
-      if (changed.id === managedHereId()) void loadSettlement();
+      void afterRegion(changed.id, loadSettlement);
+    }),
+  );
+  // Home with finds (issue 28): a toast and a log line name them, and the settlement here shows its storage grown.
+  s.onStop(
+    s.live.on('npcReturned', (b) => {
+      const where = settlementNameOf(b.settlementId);
+      toast(returnedToast(b.npcName, where, b.items));
+      addPersonalLogLine('npc', returnedLine(b.npcName, where, b.items));
+    }),
+  );
+  // Raids injure defenders; hunger, healing and treatment change a condition; an unfed NPC leaves (issue 26).
+  s.onStop(
+    s.live.on('npcCondition', (c) => {
+      if (c.condition === 'left') void loadWorld(true);
+      if (c.settlementId === managedHereId()) void loadSettlement();
+    }),
+  );
+  s.onStop(
+    s.live.on('raidResult', (r) => {
+      if (r.settlementId === managedHereId()) void loadSettlement();
     }),
   );
   // The list covers the settlements around the survivor: a new sector may bring others.
@@ -151,8 +175,10 @@ export function wireNpcs(s: GameSession): NpcLayer {
       else $recruit.set({ status: 'loading' });
     }),
   );
+  const calls = npcCalls(worldId);
   const actions = createNpcActions({
-    calls: npcCalls(worldId),
+    // A treatment uses medicine from the pack: the inventory shows it gone.
+    calls: { ...calls, treat: (id) => calls.treat(id).finally(() => void $actions.get()?.refreshInventory()) },
     toast,
     unauthorized: handleUnauthorized,
     refresh: () => {

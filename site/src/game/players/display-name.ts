@@ -1,7 +1,9 @@
 /**
  * The display-name editor's flow (Character panel and the phone header): trimmed, empty not sent (spec), PATCH
- * /api/user/display-name; on success the spec's toast, then the page reloads so every store starts from the new
- * name; on failure the spec's toast with the server's reason. Dependencies are injected, so it is unit-tested.
+ * /api/user/display-name; on success the spec's toast and the new name in place ($me), without the spec's reload
+ * (issue 28: a reload dropped the map, the panels and any walk in progress; observers already relabel the survivor
+ * from the server's player_updated frame); on failure the spec's toast with the server's reason. Dependencies are
+ * injected, so it is unit-tested.
  */
 import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
@@ -11,15 +13,13 @@ export const DISPLAY_NAME_TEXT = {
   updated: 'Display name updated',
   failed: 'Failed to update display name',
 } as const;
-/** Long enough to read the success toast before the page reloads. */
-export const DISPLAY_NAME_RELOAD_DELAY_MS = 1000;
 
 export interface DisplayNameDeps {
   save(displayName: string): Promise<unknown>;
   toast(t: ToastInput): void;
   unauthorized(): void;
-  /** Spec: "success clears cache and reloads the page". */
-  reload(): void;
+  /** The saved name, for the page's own stores (no reload). */
+  renamed(displayName: string): void;
 }
 
 export type DisplayNameOutcome = 'unchanged' | 'saved' | 'failed';
@@ -35,8 +35,8 @@ export function createDisplayNameEdit(d: DisplayNameDeps) {
       else d.toast({ title: DISPLAY_NAME_TEXT.failed, description: reasonOf(err) || undefined, variant: 'destructive' });
       return 'failed';
     }
+    d.renamed(name);
     d.toast({ title: DISPLAY_NAME_TEXT.updated });
-    d.reload();
     return 'saved';
   };
 }

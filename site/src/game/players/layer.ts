@@ -1,8 +1,11 @@
 /**
  * Other survivors on the map: each one's last known name, colour and track (positions interpolated between the
- * live layer's reports). Only those within the 3 × 3 chunks around you are drawn, as the server only sends
- * positions from there. The map redraws for them while what it would show differs from its last draw (someone moved,
- * glides, came, left, was renamed).
+ * live layer's reports). The server sends positions from the 3 × 3 chunks around you; of those, only survivors
+ * standing where you see now (their tile in sight: vision and line of sight, no fog over it, as for NPCs) are drawn,
+ * named, dotted on the minimap and clickable. Sight works both ways: one behind a ridge or past your vision is not
+ * shown. (No radio exception as NPCs have: the client is never told which survivors wear a radio.) The map redraws
+ * for them while what it would show differs from its last draw (someone moved, glides, came, left, was renamed, came
+ * into sight or left it).
  */
 import type { LivePlayer } from '../../../../api/contract/protocol.ts';
 import { chunkOfWorld } from '../map/geometry.ts';
@@ -23,7 +26,21 @@ export interface SurvivorNow {
   y: number;
   colour: string;
   name: string;
+  /** Within a chunk of yours (the server sends positions from the 3 × 3 chunks around you). */
   inRange: boolean;
+  /** Drawn: in range, and you see their tile now (survivorVisible). */
+  visible: boolean;
+}
+
+/** You see the world position (x, y) now: its tile is in sight, no fog over it (GameEngine.sees). */
+export type Sees = (x: number, y: number) => boolean;
+
+/**
+ * Whether another survivor at (x, y) is shown to you: their position is in range (a current report) and their tile
+ * is in your sight now, the same visibility the fog clears. Pure.
+ */
+export function survivorVisible(inRange: boolean, x: number, y: number, sees: Sees): boolean {
+  return inRange && sees(x, y);
 }
 
 /** A jump longer than this (world units) is a teleport, not a walk: no sliding across the map. */
@@ -36,7 +53,11 @@ export class SurvivorsLayer implements MapLayer {
   /** What the last draw showed, and around which position of yours (null: not drawn yet). */
   private drawn: { me: Point; shown: SurvivorNow[] } | null = null;
 
-  constructor(private readonly myId: string) {}
+  constructor(
+    private readonly myId: string,
+    /** You see this world position now (map/terrain.ts: the fog's visibility). */
+    private readonly sees: Sees,
+  ) {}
 
   /** A full list (players_list or a poll): positions only for those in range. */
   setAll(players: readonly LivePlayer[], now = performance.now()): void {
@@ -76,7 +97,7 @@ export class SurvivorsLayer implements MapLayer {
     this.others.delete(id);
   }
 
-  /** Everyone with a known position at `now`, and whether they are within a chunk of `me`. */
+  /** Everyone with a known position at `now`, whether they are within a chunk of `me`, and whether they are drawn. */
   at(now: number, me: Point): SurvivorNow[] {
     const out: SurvivorNow[] = [];
     const mcx = chunkOfWorld(me.x);
@@ -85,17 +106,21 @@ export class SurvivorsLayer implements MapLayer {
       const p = o.track.at(now);
       if (!p) continue;
       const inRange = Math.abs(chunkOfWorld(p.x) - mcx) <= 1 && Math.abs(chunkOfWorld(p.y) - mcy) <= 1;
-      out.push({ id, x: p.x, y: p.y, colour: o.colour, name: o.name, inRange });
+      const visible = survivorVisible(inRange, p.x, p.y, this.sees);
+      out.push({ id, x: p.x, y: p.y, colour: o.colour, name: o.name, inRange, visible });
     }
     return out;
   }
 
-  /** Those drawn (and on the minimap) at `now` around `me`. */
+  /** Those drawn (and on the minimap, and clickable) at `now` around `me`: the ones in sight. */
   private shownAt(now: number, me: Point): SurvivorNow[] {
-    return this.at(now, me).filter((o) => o.inRange);
+    return this.at(now, me).filter((o) => o.visible);
   }
 
-  /** Someone would show elsewhere, or differently, than at the last draw (your own moves redraw anyway). */
+  /**
+   * Someone would show elsewhere, or differently, than at the last draw, or came into sight or left it (asks sight
+   * now, as draw() does, so a change of vision counts whoever made it; your own moves redraw anyway).
+   */
   needsDraw(now: number): boolean {
     const d = this.drawn;
     return d === null || !sameSurvivors(d.shown, this.shownAt(now, d.me));
@@ -108,8 +133,17 @@ export class SurvivorsLayer implements MapLayer {
       const p = view.toScreen(o.x, o.y);
       if (!view.onScreen(p)) continue;
       drawSurvivor(ctx, p.x, p.y, o.colour, false);
-      if (!view.small) drawLabel(ctx, o.name, p.x, p.y - 10);
+      if (!view.small) drawLabel(ctx, o.name, p.x, p.y - 10, undefined, { anchor: p });
     }
+  }
+
+  /** A click on another survivor in sight walks to where they stand now (one out of sight is not there to click). */
+  targetAt(sx: number, sy: number, view: MapView): Point | null {
+    for (const o of this.shownAt(view.now, view.me)) {
+      const p = view.toScreen(o.x, o.y);
+      if (Math.hypot(p.x - sx, p.y - sy) <= 10) return { x: o.x, y: o.y };
+    }
+    return null;
   }
 
   minimapDots(view: MapView): MinimapDot[] {

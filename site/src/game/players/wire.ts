@@ -11,7 +11,7 @@ import { SurvivorsLayer } from './layer.ts';
 export const PLAYER_POLL_MS = 20_000;
 
 export function wirePlayers(s: GameSession): SurvivorsLayer {
-  const layer = new SurvivorsLayer(s.player.id);
+  const layer = new SurvivorsLayer(s.player.id, (x, y) => s.engine.sees(x, y));
   s.onStop(s.engine.addLayer(layer));
   const all = (players: LivePlayer[]) => {
     setOnline(players);

@@ -6,7 +6,7 @@ import { TOOL_ITEMS } from '../../../../api/game/actions.ts';
 import { equipSlotOf } from '../../../../api/game/equipment.ts';
 import { $equipment } from '../../stores/equipment.ts';
 import { plainView, recordingContext } from '../map/test-canvas.ts';
-import { PoiLayer, type PoiSource } from './layer.ts';
+import { FEW_POIS, PoiLayer, type PoiSource } from './layer.ts';
 
 const poi = (id: string, x: number, y: number, radius = 10, significance = 4): Poi => ({
   id,
@@ -67,4 +67,20 @@ test('needsDraw: after a draw only a changed significance or a change of worn to
   $equipment.set({ status: 'ready', items: [{ ...crowbar, quality: 40 }] }); // a new list, the same tools
   expect(layer.needsDraw()).toBe(false);
   $equipment.set({ status: 'loading', items: [] });
+});
+
+test('names at the default zoom while few sites are on screen, none when many are (closer in, all of them)', () => {
+  $equipment.set({ status: 'ready', items: [] });
+  const names = (count: number, zoom: number) => {
+    const pois = Array.from({ length: count }, (_, i) => poi(String(i), 20 + i * 20, 100));
+    const calls: string[] = [];
+    const view = plainView(0, { camera: { x: 0, y: 0, zoom, width: 800, height: 600 }, tactical: zoom > 1.5 });
+    new PoiLayer(source(pois)).draw(recordingContext(calls), view);
+    return calls.filter((c) => c.startsWith('fillText')).length;
+  };
+  expect(names(3, 1)).toBe(3);
+  expect(names(FEW_POIS, 1)).toBe(FEW_POIS);
+  expect(names(FEW_POIS + 1, 1)).toBe(0);
+  expect(names(3, 0.6)).toBe(0); // zoomed out: markers only
+  expect(names(FEW_POIS + 1, 2)).toBe(FEW_POIS + 1); // tactical
 });

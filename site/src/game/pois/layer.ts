@@ -24,6 +24,11 @@ export interface PoiSource {
   readonly explored: { get(cx: number, cy: number): Uint8Array | undefined };
 }
 
+/** Every site on screen is named at the default zoom (or closer) while there are at most this many. */
+export const FEW_POIS = 12;
+/** Closer than this, names show (landmarks always; the rest while few). */
+const LABEL_ZOOM = 0.8;
+
 export class PoiLayer implements MapLayer {
   readonly z = LayerZ.pois;
   private readonly significance = new Map<string, number>();
@@ -63,18 +68,11 @@ export class PoiLayer implements MapLayer {
     return best && { ...best, currentSignificance: this.significanceOf(best) };
   }
 
-  needsDraw(): boolean {
-    return this.dirty || !sameTools($tools.get(), this.toolsDrawn);
-  }
-
-  draw(ctx: CanvasRenderingContext2D, view: MapView): void {
-    const tools = $tools.get();
-    this.dirty = false;
-    this.toolsDrawn = tools;
+  /** The explored POIs on screen this frame, with their screen positions (what draw() marks). */
+  private shown(view: MapView): { poi: Poi; x: number; y: number }[] {
     const drawn = view.drawn;
-    if (!drawn) return;
-    const { small, tactical } = view;
-    const zoom = view.camera.zoom;
+    const shown: { poi: Poi; x: number; y: number }[] = [];
+    if (!drawn) return shown;
     for (let cy = drawn.y0; cy <= drawn.y1; cy++) {
       for (let cx = drawn.x0; cx <= drawn.x1; cx++) {
         const pois = this.source.loadedPois(cx, cy);
@@ -84,16 +82,54 @@ export class PoiLayer implements MapLayer {
           const i = tileIndexInChunk(poi.tileX, poi.tileY);
           if ((bits[i >> 3]! & (1 << (i & 7))) === 0) continue;
           const p = view.toScreen(poi.worldX, poi.worldY);
-          if (!view.onScreen(p)) continue;
-          // Greyed where the Scavenge button is disabled: the shared picked-clean rule with the pack's tools.
-          drawPoi(ctx, p.x, p.y, poi.landmark, isPickedClean({ currentSignificance: this.significanceOf(poi) }, tools), small);
-          if (tactical || (poi.landmark && zoom >= 0.8))
-            drawLabel(ctx, poi.name, p.x, p.y - 10, poi.landmark ? '#f5b955' : '#e8d9b0');
+          if (view.onScreen(p)) shown.push({ poi, x: p.x, y: p.y });
         }
       }
     }
+    return shown;
+  }
+
+  /** A click on a site's marker walks to the site. */
+  targetAt(sx: number, sy: number, view: MapView): { x: number; y: number } | null {
+    let best: Poi | null = null;
+    let bestD = HIT_PX;
+    for (const s of this.shown(view)) {
+      const d = Math.hypot(s.x - sx, s.y - sy);
+      if (d <= bestD) {
+        best = s.poi;
+        bestD = d;
+      }
+    }
+    return best && { x: best.worldX, y: best.worldY };
+  }
+
+  needsDraw(): boolean {
+    return this.dirty || !sameTools($tools.get(), this.toolsDrawn);
+  }
+
+  draw(ctx: CanvasRenderingContext2D, view: MapView): void {
+    const tools = $tools.get();
+    this.dirty = false;
+    this.toolsDrawn = tools;
+    const { small, tactical } = view;
+    const zoom = view.camera.zoom;
+    const shown = this.shown(view);
+    // Names at the default zoom too while few sites are on screen; the renderer hides any that would overlap.
+    const named = tactical || (zoom >= LABEL_ZOOM && shown.length <= FEW_POIS);
+    for (const { poi, x, y } of shown) {
+      // Greyed where the Scavenge button is disabled: the shared picked-clean rule with the pack's tools.
+      drawPoi(ctx, x, y, poi.landmark, isPickedClean({ currentSignificance: this.significanceOf(poi) }, tools), small);
+      if (named || (poi.landmark && zoom >= LABEL_ZOOM))
+        drawLabel(ctx, poi.name, x, y - 10, poi.landmark ? '#f5b955' : '#e8d9b0', {
+          anchor: { x, y },
+          priority: LayerZ.pois + (poi.landmark ? 1 : 0),
+        });
+    }
   }
 }
+
+/** A click this close (CSS px) to a site's marker walks to the site. */
+const HIT_PX = 12;
 
 function sameTools(a: Tools, b: Tools | null): boolean {
   return b !== null && a.crowbar === b.crowbar && a.multitool === b.multitool && a.scanner === b.scanner;

@@ -56,3 +56,23 @@ export function reportFailure(what: string, err: unknown): void {
   if (isUnauthorizedError(err)) handleUnauthorized();
   else console.warn(`[game] ${what} failed`, err);
 }
+
+/**
+ * Runs `fn` each time the live connection comes back after it was down (reconnecting or closed): frames may have
+ * been missed meanwhile, so what they would have said is read again.
+ */
+export function onReconnected(s: Pick<GameSession, 'live' | 'onStop'>, fn: () => void): void {
+  let wasDown = false;
+  s.onStop(
+    s.live.on('status', (status) => {
+      if (status === 'reconnecting' || status === 'closed') wasDown = true;
+    }),
+  );
+  s.onStop(
+    s.live.on('connected', () => {
+      if (!wasDown) return;
+      wasDown = false;
+      fn();
+    }),
+  );
+}

@@ -8,7 +8,8 @@ import type { NpcLayer } from '../npcs/layer.ts';
 import type { SurvivorsLayer } from '../players/layer.ts';
 
 export interface MapSnapshot extends EngineSnapshot {
-  players: { id: string; x: number; y: number; inRange: boolean }[];
+  /** Every other survivor with a known position; `visible` when the map draws them (in range and in your sight). */
+  players: { id: string; x: number; y: number; inRange: boolean; visible: boolean }[];
   /** Every NPC the map knows, where it is drawn now; `visible` when drawn (in sight, or by radio). */
   npcs: {
     id: string;
@@ -35,7 +36,13 @@ declare global {
 
 export function mapSnapshot(engine: GameEngine, survivors: SurvivorsLayer, npcLayer: NpcLayer): MapSnapshot {
   const now = performance.now();
-  const players = survivors.at(now, engine.position).map((o) => ({ id: o.id, x: o.x, y: o.y, inRange: o.inRange }));
+  const players = survivors.at(now, engine.position).map((o) => ({
+    id: o.id,
+    x: o.x,
+    y: o.y,
+    inRange: o.inRange,
+    visible: o.visible,
+  }));
   const npcs = npcLayer.at(now).map((n) => ({
     id: n.id,
     name: n.name,

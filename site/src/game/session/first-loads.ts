@@ -22,7 +22,7 @@ export interface FirstLoads {
 
 export async function loadFirst(worldId: string): Promise<FirstLoads> {
   const [world, player, time, explored, core] = await Promise.all([
-    getJson<WorldInfo>('/api/world/default'),
+    getJson<WorldInfo>(`/api/world/${encodeURIComponent(worldId)}`),
     getJson<PlayerInfo>('/api/player/current', { worldId }),
     getJson<TimeInfo>('/api/time'),
     getJson<{ exploredTiles: ExploredTilesWire }>('/api/player/explored-tiles', { worldId }),

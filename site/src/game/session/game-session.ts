@@ -8,8 +8,10 @@
 import { atom } from 'nanostores';
 import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import { shownName } from '../../../../api/game/accounts.ts';
+import { NO_PATH } from '../../../../api/game/paths.ts';
 import { DEFAULT_WORLD_ID } from '../../../../api/game/world.ts';
 import { createCoreWorker } from '../../lib/core.ts';
+import { toast } from '../../islands/game/toast/toast-store.ts';
 import { $init, $mapDrawn, $me, $readout, $time, $world, resetGameStores } from '../../stores/game.ts';
 import { ExploredMap } from '../explored/explored.ts';
 import { GameEngine } from '../map/engine.ts';
@@ -70,6 +72,7 @@ export function startGameSession(worldId: string = DEFAULT_WORLD_ID): () => void
         $init.set({ phase: 'ready' });
       },
       onFirstFrame: () => drawn(),
+      onNoPath: () => toast({ title: NO_PATH, description: 'Water or rock cuts that spot off: no way leads there.' }),
     });
     engine.exploredChanged(exploredMap.keys());
     // The first frame already has the clock's light; walking waits for the wiring that reports it to the server.

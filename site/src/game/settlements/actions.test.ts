@@ -96,7 +96,12 @@ test('Build Shelter posts the engine position and the shelter cost, shows the sh
   await h.actions.buildShelter();
   expect(h.sent).toEqual([{ call: 'buildShelter', args: [{ x: 101, y: 99 }, SHELTER_COST] }]);
   expect(h.seen.shelters.map((s) => s.id)).toEqual(['3']);
-  expect(h.toasts).toEqual([{ title: 'Basic Shelter built!' }]);
+  expect(h.toasts).toEqual([
+    {
+      title: 'Basic Shelter built!',
+      description: 'A basic shelter now stands here. Name it in Settlement (phone: Manage) to found your settlement.',
+    },
+  ]);
   expect(h.seen.refresh).toBe(1);
   expect($settlementBusy.get()).toBeNull();
 });
@@ -196,7 +201,9 @@ test('Build: the cost of the next of its kind with what stands, the server messa
     materials: scaledCost(BED_BASE_COST, 1),
     settlementId: '7',
   });
-  expect(h.toasts).toEqual([{ title: 'Building constructed!' }]);
+  expect(h.toasts).toEqual([
+    { title: 'Building completed successfully!', description: `Building constructed! Bunk stands in ${HAVEN.name}.` },
+  ]);
 
   const f = harness({
     build: async () => {

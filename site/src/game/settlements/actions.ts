@@ -13,7 +13,16 @@ import { $buildings, $hereSettlement, $hereShelter, $offerCreateAnyway } from '.
 import type { Point } from './here.ts';
 import { type BuildKind, costOfNext } from './kinds.ts';
 import { actionRunner } from './run.ts';
-import { autoDepositFailed, buildingFailed, failure, STORAGE_FAILURES, success, upgradeFailed } from './text.ts';
+import {
+  autoDepositFailed,
+  buildingFailed,
+  builtToast,
+  failure,
+  STORAGE_FAILURES,
+  shelterToast,
+  success,
+  upgradeFailed,
+} from './text.ts';
 
 export interface SettlementCalls {
   buildShelter(at: Point, materials: Materials): Promise<ShelterBuilt>;
@@ -85,7 +94,7 @@ export function createSettlementActions(d: SettlementActionDeps): SettlementActi
       );
       if (!r) return;
       d.shelterBuilt(r.shelter);
-      d.toast(success(r.message));
+      d.toast(shelterToast(r));
     },
 
     async createSettlement(raw, opts = {}) {
@@ -122,7 +131,7 @@ export function createSettlementActions(d: SettlementActionDeps): SettlementActi
         () => d.calls.build({ type: kind.type, subtype: kind.subtype, name, materials, settlementId: s.id }),
         buildingFailed,
       );
-      if (r) d.toast(success(r.message));
+      if (r) d.toast(builtToast(r.message, name, s.name));
       return !!r;
     },
 

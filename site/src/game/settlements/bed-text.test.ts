@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { confirmText } from './bed-text.ts';
+import { confirmText, wakeUpText } from './bed-text.ts';
 
 test('each confirmation names the bed, the settlement and who it concerns', () => {
   expect(confirmText('kick', { name: 'Bunk', who: 'Otto' }, 'Haven')).toEqual({
@@ -12,4 +12,9 @@ test('each confirmation names the bed, the settlement and who it concerns', () =
   );
   expect(confirmText('leave', { name: 'Bunk', who: 'Fay' }, 'Haven').body).toContain('can no longer manage it');
   expect(confirmText('leave', { name: 'Bunk', who: 'Fay' }, 'Haven', true).body).toContain('As its founder you still manage it');
+});
+
+test('the bed you wake up in, or where you wake up without one', () => {
+  expect(wakeUpText({ settlementId: '3', settlementName: 'Haven', bedName: 'Bunk' })).toBe('You wake up in Bunk at Haven.');
+  expect(wakeUpText({})).toBe('No bed yet: after logging out you wake up where you left off.');
 });

@@ -3,6 +3,7 @@
  * invitation', 'Failed to kick bed occupant'), our own where it names none, and what each confirmation says. Pure.
  */
 import { BED_TEXT } from '../../../../api/game/beds.ts';
+import type { RespawnView } from '../../stores/settlements.ts';
 import type { BedRow } from './beds.ts';
 
 /** The failure toast's title for each bed call. */
@@ -54,4 +55,10 @@ export function confirmText(
         confirm: 'Leave bed',
       };
   }
+}
+
+/** Where the survivor wakes up after logging out (the server puts them in their bed, else where they left off). */
+export function wakeUpText(r: RespawnView): string {
+  if (!r.settlementName) return 'No bed yet: after logging out you wake up where you left off.';
+  return `You wake up in ${r.bedName ?? 'your bed'} at ${r.settlementName}.`;
 }

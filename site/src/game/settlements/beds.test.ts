@@ -93,7 +93,7 @@ test('a founder who gave up their bed still manages while nobody holds one, and 
   expect(offers(i).map((r) => r[3])).toEqual(['invite', 'invite', 'invite', 'invite']);
 });
 
-test('NPCs show by name (the NPC: prefix dropped) and members may free their bed', () => {
+test('NPCs show by name (the NPC: prefix dropped); their bed offers no Kick (an NPC is dismissed from the NPC list)', () => {
   expect(shownOccupant({ playerName: 'NPC:Rook', npcName: null })).toBe('Rook');
   expect(shownOccupant({ playerName: null, npcName: 'Rook' })).toBe('Rook');
   const i = input({
@@ -104,7 +104,8 @@ test('NPCs show by name (the NPC: prefix dropped) and members may free their bed
       vacant('4'),
     ],
   });
-  expect(offers(i)[2]).toEqual(['Bed 3', 'occupied', 'Rook', 'kick']);
+  expect(offers(i)[2]).toEqual(['Bed 3', 'occupied', 'Rook', null]);
+  expect(bedRows(i)[2]!.npc).toBe(true);
 });
 
 test('until the assignments load, the buildings say who sleeps where and nothing is offered', () => {

@@ -1,6 +1,7 @@
 /**
  * The bed list of the settlement here: each bed's state, who is in it (or invited to it), and the one action the
- * player may take on it. The rules are api/game/beds.ts's own (kickRefusal), so the panel offers only what the
+ * player may take on it (none on an NPC's bed: an NPC is dismissed from the NPC list). The rules are
+ * api/game/beds.ts's own (kickRefusal), so the panel offers only what the
  * server would allow; the server still decides. Pure.
  */
 import type { BedInvitation } from '../../../../api/contract/beds.ts';
@@ -20,6 +21,8 @@ export interface BedRow {
   who: string | null;
   /** The bed is the player's own. */
   mine: boolean;
+  /** An NPC sleeps here: it leaves by Dismiss in the NPC list, never by Kick. */
+  npc?: boolean;
   invitationId: string | null;
   /** What the player may do here; null when nothing (or while the assignments are still loading). */
   offer: BedOffer | null;
@@ -31,6 +34,10 @@ export function shownOccupant(a: Pick<BedAssignmentView, 'playerName' | 'npcName
   if (!a.playerName) return null;
   return a.playerName.startsWith('NPC:') ? a.playerName.slice(4) : a.playerName;
 }
+
+/** Whether an NPC holds the bed (by its name, or the 'NPC:' prefix of older rows). */
+export const isNpcOccupant = (a: Pick<BedAssignmentView, 'playerName' | 'npcName'>): boolean =>
+  !!a.npcName || !!a.playerName?.startsWith('NPC:');
 
 export interface BedsInput {
   settlement: Pick<SettlementView, 'status' | 'founderId'>;
@@ -72,6 +79,8 @@ export function bedRows(input: BedsInput): BedRow[] {
       return { ...row, who: name, offer: member && a.invitationId ? 'withdraw' : null };
     }
     if (mine) return { ...row, who: shownOccupant(a), offer: 'leave' };
+    // An NPC's bed is freed by dismissing the NPC (the NPC list's Dismiss), which also hands back what it carried.
+    if (isNpcOccupant(a)) return { ...row, who: shownOccupant(a), npc: true, offer: null };
     const allowed = kickRefusal(me, a.playerId, { founderId, bedHolders: holders }) === null;
     return { ...row, who: shownOccupant(a), offer: allowed ? 'kick' : null };
   });

@@ -64,6 +64,7 @@ export function settlementReads(worldId: string) {
       ]);
       return { assignments, pending: invited };
     },
+    respawn: () => unwrap(api.api.player.respawn.get({ query: { worldId } })),
     invitations: async () =>
       read('invitations', (await unwrap(api.api.player['bed-invitations'].get({ query: { worldId } }))).invitations),
   };

@@ -1,6 +1,6 @@
 /**
  * Settlement markers on the map (the list the settlements wiring polls): yours in one colour, others' in another,
- * with their names at every zoom (settlements stand at least 200 units apart, so labels rarely collide), and the
+ * with their names at every zoom (placed with the map's other labels so none overlap: map/labels.ts), and the
  * ring within which yours can be managed. The map redraws for it when the list changes what it shows.
  */
 import type { SettlementView } from '../../../../api/contract/settlements.ts';
@@ -35,8 +35,19 @@ export class SettlementLayer implements MapLayer {
       if (!view.onScreen(p)) continue;
       drawSettlement(ctx, p.x, p.y, own);
       // Under the marker: survivors' names sit above theirs, and a survivor at home stands right on it.
-      drawLabel(ctx, st.name, p.x, p.y + 27, own ? SETTLEMENT_COLOURS.own : SETTLEMENT_COLOURS.other);
+      drawLabel(ctx, st.name, p.x, p.y + 27, own ? SETTLEMENT_COLOURS.own : SETTLEMENT_COLOURS.other, {
+        anchor: { x: p.x, y: p.y - 3 }, // the halo's centre: mirrored, the name clears the flag
+      });
     }
+  }
+
+  /** A click on a settlement's marker (its halo) walks to the settlement. */
+  targetAt(sx: number, sy: number, view: MapView): { x: number; y: number } | null {
+    for (const st of this.list) {
+      const p = view.toScreen(st.x, st.y);
+      if (Math.hypot(p.x - sx, p.y - 3 - sy) <= 15) return { x: st.x, y: st.y };
+    }
+    return null;
   }
 
   minimapDots(): readonly MinimapDot[] {

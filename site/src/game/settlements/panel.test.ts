@@ -2,7 +2,7 @@ import { beforeEach, expect, test } from 'bun:test';
 import type { BuildingView, SettlementView } from '../../../../api/contract/settlements.ts';
 import { $beds, $buildings, $hereIds, $settlements, $storage, resetSettlementStores } from '../../stores/settlements.ts';
 import { flush } from '../actions/test-timers.ts';
-import { trackPanel } from './panel.ts';
+import { afterRegion, setRegionPoll, trackPanel } from './panel.ts';
 
 const settlement = (id: string, status: SettlementView['status']): SettlementView => ({
   id,
@@ -91,5 +91,38 @@ test('an answer for a settlement you already left is dropped', async () => {
   release();
   await flush();
   expect($buildings.get()).toBeNull();
+  p.stop();
+});
+
+test('a kick (a settlement event) reloads nothing once the list says the settlement is no longer yours', async () => {
+  const asked: string[] = [];
+  $settlements.set([settlement('1', 'manageable')]);
+  $hereIds.set({ settlementId: '1', shelterId: null });
+  const p = trackPanel({
+    buildings: async (id) => [bed(id)],
+    storage: async (id) => {
+      asked.push(id);
+      return [];
+    },
+    beds: noBeds,
+    onError: () => {},
+  });
+  await flush();
+  expect(asked).toEqual(['1']);
+  // The server has kicked us: the region's next read says 'visible'.
+  const stop = setRegionPoll(async () => $settlements.set([settlement('1', 'visible')]));
+  await afterRegion('1', p.refresh);
+  await flush();
+  expect(asked).toEqual(['1']);
+  expect($storage.get()).toBeNull();
+  // Another change to a settlement still ours reloads it.
+  $settlements.set([settlement('1', 'manageable')]);
+  await flush();
+  const stopAgain = setRegionPoll(async () => $settlements.set([settlement('1', 'manageable')]));
+  await afterRegion('1', p.refresh);
+  await flush();
+  expect(asked).toEqual(['1', '1', '1']);
+  stop();
+  stopAgain();
   p.stop();
 });

@@ -19,6 +19,27 @@ export function managedHereId(): string | null {
   return s?.status === 'manageable' ? s.id : null;
 }
 
+let regionPoll: () => Promise<void> = async () => {};
+
+/** The region's settlements read (settlements/wire.ts; coalesced there), which afterRegion waits for. */
+export function setRegionPoll(poll: () => Promise<void>): () => void {
+  regionPoll = poll;
+  return () => {
+    if (regionPoll === poll) regionPoll = async () => {};
+  };
+}
+
+/**
+ * For a settlement event: runs `reload` once the region's list has been read again, and only if the player still
+ * manages the settlement here. A kick reaches the kicked player as such an event; reloading at once, while the list
+ * still says 'manageable', would ask for storage, beds and Defence the server now refuses (403s in the console).
+ */
+export async function afterRegion(settlementId: string, reload: () => unknown): Promise<void> {
+  if (managedHereId() !== settlementId) return;
+  await regionPoll();
+  if (managedHereId() === settlementId) await reload();
+}
+
 /** Returns the refresh (coalesced: a burst of events costs at most one more load) and the stop. */
 export function trackPanel(d: PanelReads): { refresh: () => Promise<void>; stop: () => void } {
   const refresh = coalesced(async () => {

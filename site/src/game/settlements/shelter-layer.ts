@@ -29,7 +29,7 @@ export class ShelterLayer implements MapLayer {
       const p = view.toScreen(s.x, s.y);
       if (!view.onScreen(p)) continue;
       drawShelter(ctx, p.x, p.y, view.small);
-      if (view.tactical) drawLabel(ctx, 'Shelter', p.x, p.y + 20, '#e8a33d');
+      if (view.tactical) drawLabel(ctx, 'Shelter', p.x, p.y + 20, '#e8a33d', { anchor: p });
     }
   }
 }

@@ -1,6 +1,16 @@
 import { expect, test } from 'bun:test';
 import { SETTLEMENT_TEXT } from '../../../../api/game/settlements.ts';
-import { autoDepositFailed, buildingFailed, distanceLabel, failure, reasonOf, success, upgradeFailed } from './text.ts';
+import {
+  autoDepositFailed,
+  buildingFailed,
+  builtToast,
+  distanceLabel,
+  failure,
+  reasonOf,
+  shelterToast,
+  success,
+  upgradeFailed,
+} from './text.ts';
 
 const httpError = (status: number, message: string) => Object.assign(new Error(`${status}: ${message}`), { status });
 
@@ -36,4 +46,16 @@ test('distances', () => {
   expect(distanceLabel(99.9, 100)).toBe('here');
   expect(distanceLabel(340.4, 100)).toBe('340 units away');
   expect(distanceLabel(12_345, 100)).toBe('12.3k units away');
+});
+
+test("'POI upgraded!' stays the title and says in plain words what happened and what is next; a building, the spec's 'Building completed successfully!'", () => {
+  expect(shelterToast({ message: SETTLEMENT_TEXT.poiUpgraded, upgradedPOI: true, poi: { name: 'Old Depot' } })).toEqual({
+    title: 'POI upgraded!',
+    description:
+      'Your shelter now stands at Old Depot, and the site is yours to settle. Name it in Settlement (phone: Manage) to found your settlement.',
+  });
+  expect(builtToast(SETTLEMENT_TEXT.buildingConstructed, 'Cot', 'Haven')).toEqual({
+    title: 'Building completed successfully!',
+    description: 'Building constructed! Cot stands in Haven.',
+  });
 });

@@ -13,6 +13,24 @@ export function reasonOf(err: unknown): string {
 
 export const success = (message: string): ToastInput => ({ title: message });
 
+/**
+ * A shelter built: the server's title ('POI upgraded!' or 'Basic Shelter built!', spec section 8) and, in plain
+ * words, what happened and what comes next (issue 28: 'POI upgraded!' alone said nothing to a new player).
+ */
+export function shelterToast(r: { message: string; upgradedPOI: boolean; poi?: { name: string } }): ToastInput {
+  const next = 'Name it in Settlement (phone: Manage) to found your settlement.';
+  const what = r.upgradedPOI
+    ? `Your shelter now stands at ${r.poi?.name ?? 'this site'}, and the site is yours to settle.`
+    : 'A basic shelter now stands here.';
+  return { title: r.message, description: `${what} ${next}` };
+}
+
+/** A building put up: the spec's 'Building completed successfully!' over the server's sentence and what stands where. */
+export const builtToast = (message: string, name: string, settlementName: string): ToastInput => ({
+  title: SETTLEMENT_TEXT.buildingCompleted,
+  description: `${message} ${name} stands in ${settlementName}.`,
+});
+
 export const failure = (title: string, err: unknown): ToastInput => ({
   title,
   description: reasonOf(err) || undefined,

@@ -7,7 +7,7 @@
  */
 import { atom } from 'nanostores';
 import { toast } from '../../islands/game/toast/toast-store.ts';
-import { $hereSettlement, $mine, $settlements, $shelters, resetSettlementStores } from '../../stores/settlements.ts';
+import { $mine, $respawn, $settlements, $shelters, resetSettlementStores } from '../../stores/settlements.ts';
 import { $actions } from '../actions/wire.ts';
 import { coalesced } from '../actions/refresh.ts';
 import type { GameSession } from '../session/context.ts';
@@ -18,7 +18,7 @@ import { bedCalls, settlementCalls, settlementReads } from './calls.ts';
 import { invitationsPoller } from './invitations.ts';
 import { SettlementLayer } from './layer.ts';
 import { NavArrowLayer } from './nav-layer.ts';
-import { trackPanel } from './panel.ts';
+import { afterRegion, setRegionPoll, trackPanel } from './panel.ts';
 import { ShelterLayer } from './shelter-layer.ts';
 import { arrivedToast } from './text.ts';
 import { trackHere } from './track.ts';
@@ -29,7 +29,8 @@ export const SETTLEMENT_POLL_MS = 10_000;
 export const $settlementActions = atom<SettlementActions | null>(null);
 export const $bedActions = atom<BedActions | null>(null);
 
-export function wireSettlements(s: GameSession): void {
+/** Returns the reload of the panel of the settlement here (its buildings, storage and beds) for other features. */
+export function wireSettlements(s: GameSession): { refreshPanel(): void } {
   resetSettlementStores();
   const { engine } = s;
   const settlementLayer = new SettlementLayer();
@@ -49,6 +50,7 @@ export function wireSettlements(s: GameSession): void {
       s.failed('settlements poll', err);
     }
   });
+  s.onStop(setRegionPoll(pollRegion));
   const pollMine = coalesced(async () => {
     try {
       $mine.set({ status: 'ready', list: await reads.mine() });
@@ -57,6 +59,15 @@ export function wireSettlements(s: GameSession): void {
       s.failed('your settlements poll', err);
     }
   });
+  // The bed you wake up in changes with the same events as your settlements (accept, kick, leave): read it after them.
+  const pollBed = coalesced(async () => {
+    try {
+      $respawn.set(await reads.respawn());
+    } catch (err) {
+      s.failed('respawn bed', err);
+    }
+  });
+  s.onStop($mine.listen(() => void pollBed()));
   const pollInvitations = invitationsPoller(reads.invitations, (err) => s.failed('bed invitations poll', err));
   const panel = trackPanel({ ...reads, onError: (err) => s.failed('settlement panel', err) });
   s.onStop(panel.stop);
@@ -98,10 +109,10 @@ export function wireSettlements(s: GameSession): void {
   void pollMine();
   void pollInvitations();
   s.interval(() => {
-    void pollRegion();
+    // The panel after the list: a settlement no longer ours (kicked) is not asked for its storage.
+    void pollRegion().then(panel.refresh);
     void pollMine();
     void pollInvitations();
-    void panel.refresh();
   }, SETTLEMENT_POLL_MS);
   s.onStop(
     s.live.on('settlementChanged', (changed) => {
@@ -109,7 +120,8 @@ export function wireSettlements(s: GameSession): void {
       void pollMine();
       // An invitation (or its withdrawal) reaches the invitee as a settlement event: its only live nudge.
       void pollInvitations();
-      if ($hereSettlement.get()?.id === changed.id) void panel.refresh();
+      void afterRegion(changed.id, panel.refresh);
     }),
   );
+  return { refreshPanel: () => void panel.refresh() };
 }

@@ -1,9 +1,11 @@
 /**
- * What the page reads with the contract's schemas (arktype): the live connection's frames and the settlement calls'
- * answers. Built only inside the validator worker (worker.ts), so the page itself never evaluates arktype; the tests
- * call these directly.
+ * What the page reads with the contract's schemas (arktype): the live connection's frames and the settlement, raid
+ * and craft-queue calls' answers. Built only inside the validator worker (worker.ts), so the page itself never
+ * evaluates arktype; the tests call these directly.
  */
 import { parseServerMessage } from '../../../../api/contract/protocol.ts';
+import { toCraftQueue } from '../crafting/schemas.ts';
+import { toDefenceView, toRaidViews } from '../raids/schemas.ts';
 import {
   toBedAssignments,
   toBuildingViews,
@@ -21,6 +23,9 @@ export const readers = {
   storage: toStorageEntries,
   beds: toBedAssignments,
   invitations: toInvitations,
+  defence: toDefenceView,
+  raids: toRaidViews,
+  craftQueue: toCraftQueue,
 };
 
 export type Readers = typeof readers;

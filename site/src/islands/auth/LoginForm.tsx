@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN, USERNAME_RULE } from '../../../../api/game/accounts.ts';
 import { api, unwrap } from '../../lib/api.ts';
 
@@ -15,6 +15,11 @@ export default function LoginForm() {
   const [mode, setMode] = useState<Mode>('signin');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // /login?mode=register (the landing page's "Enter the Wasteland", through /api/login?signup) opens on sign-up;
+  // read after hydration, as the page is prerendered without the query.
+  useEffect(() => {
+    if (new URLSearchParams(location.search).get('mode') === 'register') setMode('register');
+  }, []);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

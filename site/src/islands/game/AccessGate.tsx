@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
-import { NO_LOBBY_REASON } from '../../../../api/game/lobby.ts';
+import { NO_LOBBY_REASON, NOT_SEATED_HERE_REASON } from '../../../../api/game/lobby.ts';
+import { gameHref } from '../../game/session/world-choice.ts';
 import { $access, pollAccess } from '../../stores/access.ts';
 import { GameFrame, GameStatus } from './GameFrame.tsx';
 import { WaitFrame } from './WaitFrame.tsx';
@@ -38,17 +39,29 @@ export function AccessGate({ children }: { children: ReactNode }) {
         </GameFrame>
       );
     case 'answered': {
-      const { canAccessGame, reason, queuePosition } = state.access;
+      const { canAccessGame, reason, queuePosition, worldId } = state.access;
       if (canAccessGame) return <>{children}</>;
+      // A seat in another world (the address named this one): say so, and offer both ways on.
+      const elsewhere = reason === NOT_SEATED_HERE_REASON;
       return (
         <GameFrame>
           <GameStatus kind="page" panel>
             <h1>Access Denied</h1>
             <p>{reason || NO_LOBBY_REASON}</p>
+            {elsewhere && (
+              <p className="wl-muted">Your seat is in another world. Pick a world in the lobby, or go to your own.</p>
+            )}
             {queuePosition !== undefined && <p>Queue position: #{queuePosition}</p>}
-            <a className="wl-button" href="/lobby">
-              Go to Lobby
-            </a>
+            <div className="game-status__actions">
+              <a className="wl-button" href="/lobby">
+                Go to Lobby
+              </a>
+              {elsewhere && worldId !== undefined && (
+                <a className="wl-button wl-button--ghost" href={gameHref(worldId)}>
+                  Go to Your World
+                </a>
+              )}
+            </div>
           </GameStatus>
         </GameFrame>
       );

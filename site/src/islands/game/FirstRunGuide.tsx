@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { SHELTER_COST } from '../../../../api/game/shelter-cost.ts';
 import { $firstRunDismissed } from '../../stores/first-run.ts';
+import { GuideBox } from './GuideBox.tsx';
 import { isNarrow } from './useNarrow.ts';
-import './first-run.css';
 
 const shelterMaterials = Object.entries(SHELTER_COST)
   .map(([name, n]) => `${n} ${name}`)
@@ -17,7 +17,6 @@ const shelterMaterials = Object.entries(SHELTER_COST)
 export function FirstRunGuide({ placement }: { placement: 'sidebar' | 'map' }) {
   const dismissed = useStore($firstRunDismissed);
   const box = useRef<HTMLDivElement>(null);
-  const titleId = useId();
   const showing = placement === 'map' ? isNarrow() : !isNarrow();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the guide first appears
@@ -26,28 +25,14 @@ export function FirstRunGuide({ placement }: { placement: 'sidebar' | 'map' }) {
   }, []);
 
   if (dismissed) return null;
-  const close = () => {
-    $firstRunDismissed.set(true);
-    document.querySelector<HTMLElement>('.game-map__surface')?.focus({ preventScroll: true });
-  };
   return (
-    <div
-      ref={box}
-      className={`game-guide game-guide--${placement}`}
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby={titleId}
-      tabIndex={-1}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          close();
-        }
-      }}
+    <GuideBox
+      placement={placement}
+      title="First steps"
+      wikiHref="/wiki#getting-started"
+      boxRef={box}
+      onClose={() => $firstRunDismissed.set(true)}
     >
-      <h2 id={titleId} className="game-guide__title">
-        First steps
-      </h2>
       <ol className="game-guide__steps">
         <li>
           <strong>Move:</strong> tap or click the map (or W A S D); drag to look around.
@@ -59,20 +44,13 @@ export function FirstRunGuide({ placement }: { placement: 'sidebar' | 'map' }) {
           <strong>Build a shelter:</strong> with {shelterMaterials}, in Settlement (phone: Manage).
         </li>
         <li>
-          <strong>Recruit:</strong> build a bed; a wanderer met while scavenging can join.
+          <strong>Recruit:</strong> build two beds in Settlement: you sleep in the first, a wanderer met while scavenging takes
+          the second.
         </li>
         <li>
-          <strong>Radio:</strong> equip a Portable Radio to talk on Chat.
+          <strong>Talk:</strong> Chat reaches survivors near you; a Portable Radio from your bench reaches everyone.
         </li>
       </ol>
-      <div className="game-guide__actions">
-        <a className="wl-button wl-button--ghost wl-button--sm" href="/wiki#getting-started" target="_blank" rel="noopener">
-          More in the wiki
-        </a>
-        <button type="button" className="wl-button wl-button--sm" onClick={close}>
-          Got it
-        </button>
-      </div>
-    </div>
+    </GuideBox>
   );
 }

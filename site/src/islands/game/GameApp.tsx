@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { prefetchFirstLoads } from '../../game/session/first-loads.ts';
+import { $gameWorld } from '../../stores/access.ts';
 import { $mapDrawn } from '../../stores/game.ts';
 import { $session, loadSession } from '../../stores/session.ts';
 import { AccessGate } from './AccessGate.tsx';
@@ -28,7 +29,8 @@ export default function GameApp() {
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
         void loadSession();
-        prefetchFirstLoads();
+        // The URL's world, else default (most seats): a seat elsewhere loads afresh once the gate has followed it.
+        prefetchFirstLoads($gameWorld.get().worldId);
       }, 0);
     });
     return () => {

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { startGameSession } from '../../game/session/game-session.ts';
+import { $gameWorld } from '../../stores/access.ts';
 import { $init, $mapDrawn } from '../../stores/game.ts';
 import { GameFrame } from './GameFrame.tsx';
 import { InitScreen } from './InitScreen.tsx';
@@ -17,9 +18,10 @@ import { BarSlot, WaitFrame } from './WaitFrame.tsx';
 export function GameScreen() {
   const init = useStore($init);
   const drawn = useStore($mapDrawn);
+  const { worldId } = useStore($gameWorld);
   const [attempt, setAttempt] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a retry (attempt + 1) must start a fresh session
-  useEffect(() => startGameSession(), [attempt]);
+  useEffect(() => startGameSession(worldId), [attempt, worldId]);
 
   if (init.phase === 'error') {
     return (

@@ -1,12 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import { countItems } from '../../game/actions/text.ts';
-import { groupInventory, inventoryTotal } from '../../game/actions/inventory.ts';
+import { groupInventory, inventoryTotal, itemRows } from '../../game/actions/inventory.ts';
+import { craftableMark } from '../../game/crafting/text.ts';
 import { $inventory } from '../../stores/actions.ts';
-import { ItemList } from './actions/ItemList.tsx';
+import { InventoryRows } from './actions/InventoryRows.tsx';
 import './actions/actions.css';
 
-/** Your pack, grouped by storage category, with quantities and quality (refreshed every 12 s and on changes). */
+/**
+ * Your pack, grouped by storage category, one row per item with its total and quality range, each quality on
+ * expand (refreshed every 12 s and on changes); what a settlement's bench can make is marked Craftable.
+ */
 export function InventoryPanel() {
   const inv = useStore($inventory);
   const groups = useMemo(() => groupInventory(inv.items), [inv.items]);
@@ -27,7 +31,7 @@ export function InventoryPanel() {
           <h3>
             {g.label} <span className="wl-muted">{g.total}</span>
           </h3>
-          <ItemList items={g.stacks} label={g.label} />
+          <InventoryRows rows={itemRows(g.stacks)} label={g.label} mark={craftableMark} />
         </section>
       ))}
     </div>

@@ -1,5 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { withUnread } from '../../game/chat/text.ts';
+import { withNews } from '../../game/notices/notices.ts';
+import { $manageBadge } from '../../game/notices/wire.ts';
+import { $chatUnread, setChatInView } from '../../stores/chat.ts';
 import { $mobilePanel, type MobilePanel } from '../../stores/game.ts';
 import { ActionsPanel } from './ActionsPanel.tsx';
 import { ActivityLog } from './ActivityLog.tsx';
@@ -50,6 +54,17 @@ const SWITCHER: Panel[] = ['items', 'actions', 'manage', 'chat', 'players', 'cha
  */
 export function MobileBar() {
   const open = useStore($mobilePanel);
+  const unread = useStore($chatUnread);
+  const news = useStore($manageBadge);
+  /** The count a bar button carries, and its accessible name with it ("Chat, 2 unread", "Manage, 1 new"). */
+  const counted = (id: Panel, label: string): { n: number; name?: string } =>
+    id === 'chat'
+      ? { n: unread, name: withUnread(label, unread) }
+      : id === 'manage'
+        ? { n: news, name: withNews(label, news) }
+        : { n: 0 };
+  // The Chat sheet open is the messages read (chat/wire.ts clears the count).
+  useEffect(() => setChatInView('phone', open === 'chat'), [open]);
   const panel = open ? PANELS[open] : null;
   const titleId = useId();
   const switcher = useRef<HTMLElement>(null);
@@ -74,7 +89,10 @@ export function MobileBar() {
               </button>
             ))}
           </nav>
-          <div className="game-sheet__body">{panel.body()}</div>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the sheet's body scrolls, so the keyboard must reach it to scroll it (axe scrollable-region-focusable) */}
+          <section className="game-sheet__body" aria-labelledby={titleId} tabIndex={0}>
+            {panel.body()}
+          </section>
         </div>
       )}
       <nav className="game-mobilebar" aria-label="Game panels">
@@ -83,9 +101,15 @@ export function MobileBar() {
             key={p.id}
             type="button"
             aria-pressed={open === p.id}
+            aria-label={counted(p.id, p.label).name}
             onClick={() => $mobilePanel.set(open === p.id ? null : p.id)}
           >
             {p.label}
+            {counted(p.id, p.label).n > 0 && (
+              <span className="chat-unread" aria-hidden="true" data-testid={`${p.id}-badge`}>
+                {counted(p.id, p.label).n}
+              </span>
+            )}
           </button>
         ))}
         <a href="/wiki" target="_blank" rel="noopener">

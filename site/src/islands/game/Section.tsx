@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 
 /**
  * A collapsible sidebar section: a heading button with aria-expanded over its content. `toggleSound` names the
@@ -9,15 +9,22 @@ export function Section({
   children,
   defaultOpen = true,
   badge,
+  label,
+  onToggle,
   toggleSound,
 }: {
   title: string;
   children: ReactNode;
   defaultOpen?: boolean;
   badge?: ReactNode;
+  /** The heading button's accessible name when the title alone does not say it all ("Radio, 2 unread"). */
+  label?: string;
+  /** Told whenever the section opens or closes (and once with its first state). */
+  onToggle?: (open: boolean) => void;
   toggleSound?: 'inventory';
 }) {
   const [open, setOpen] = useState(defaultOpen);
+  useEffect(() => onToggle?.(open), [open, onToggle]);
   const id = useId();
   return (
     <section className="game-section" aria-labelledby={`${id}-h`}>
@@ -25,6 +32,7 @@ export function Section({
         <button
           type="button"
           aria-expanded={open}
+          aria-label={label}
           aria-controls={`${id}-c`}
           data-audio-toggle={toggleSound}
           onClick={() => setOpen((o) => !o)}

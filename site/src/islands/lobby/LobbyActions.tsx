@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { formatWaitTime } from '../../../../api/game/lobby.ts';
+import { gameHref } from '../../game/session/world-choice.ts';
 import { $joining, $lobbyBusy, joinGame, leaveLobby, setReady, type MyPlace } from '../../stores/lobby.ts';
 
 /** What the user can do from where they stand: seated, queued, or neither. */
@@ -11,15 +12,18 @@ export function LobbyActions({ place }: { place: MyPlace }) {
     case 'seated':
       return (
         <section className="wl-panel lobby-actions" aria-label="Your seat">
-          <p>You have a seat in the game.</p>
+          <p>
+            You have a seat in <strong>{place.worldName}</strong>.
+          </p>
           <div className="lobby-buttons">
-            <a className="wl-button" href="/game">
+            <a className="wl-button" href={gameHref(place.worldId)}>
               Enter Game
             </a>
             <button
               type="button"
               className="wl-button wl-button--ghost"
               disabled={busy}
+              aria-describedby="lobby-ready-hint"
               onClick={() => void setReady(!place.isReady)}
             >
               {place.isReady ? 'Mark Not Ready' : 'Mark Ready'}
@@ -28,6 +32,11 @@ export function LobbyActions({ place }: { place: MyPlace }) {
               Leave Lobby
             </button>
           </div>
+          {/* The world is persistent: Ready starts nothing, it is a sign to the others (issue 28: say so). */}
+          <p id="lobby-ready-hint" className="wl-muted">
+            Ready only shows the others in this lobby that you are set to play. The world never waits: Enter Game whenever you
+            like.
+          </p>
         </section>
       );
     case 'queued':

@@ -8,9 +8,10 @@ import { Notice } from './Notice.tsx';
 import { PlayerList } from './PlayerList.tsx';
 import { QueueList } from './QueueList.tsx';
 import { ServerStatus } from './ServerStatus.tsx';
+import { WorldList } from './WorldList.tsx';
 import './lobby.css';
 
-/** /lobby: who is in the game, who waits, and the user's own seat or place (refreshed every 2 s). */
+/** /lobby: the worlds, who is in the user's world, who waits, and the user's own seat or place (refreshed every 2 s). */
 export default function LobbyApp() {
   const session = useStore($session);
   const lobby = useStore($lobby);
@@ -44,6 +45,7 @@ export default function LobbyApp() {
       ) : (
         <>
           <LobbyActions place={place} />
+          <WorldList seatWorldId={place.kind === 'seated' ? place.worldId : null} homeWorldId={lobby.data.homeWorldId} />
           <ServerStatus lobby={lobby.data} />
           <PlayerList players={lobby.data.players} maxPlayers={lobby.data.maxPlayers} meId={session.user.id} />
           <QueueList queue={lobby.data.queue} meId={session.user.id} />

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { DISPLAY_NAME_MAX, shownName } from '../../../../../api/game/accounts.ts';
-import { createDisplayNameEdit, DISPLAY_NAME_RELOAD_DELAY_MS } from '../../../game/players/display-name.ts';
+import { createDisplayNameEdit } from '../../../game/players/display-name.ts';
 import { handleUnauthorized } from '../../../game/session/unauthorized.ts';
 import { api, unwrap } from '../../../lib/api.ts';
 import { $me } from '../../../stores/game.ts';
@@ -24,7 +24,10 @@ export function DisplayNameEditor({ compact = false }: { compact?: boolean }) {
         save: (displayName) => unwrap(api.api.user['display-name'].patch({ displayName })),
         toast,
         unauthorized: handleUnauthorized,
-        reload: () => setTimeout(() => location.reload(), DISPLAY_NAME_RELOAD_DELAY_MS),
+        renamed: (displayName) => {
+          const now = $me.get();
+          if (now) $me.set({ ...now, displayName });
+        },
       }),
     [],
   );
@@ -43,8 +46,8 @@ export function DisplayNameEditor({ compact = false }: { compact?: boolean }) {
     setBusy(true);
     const outcome = await submit(draft, me.displayName ?? '');
     setBusy(false);
-    // Saved: the page reloads; failed: stay in the editor to fix it.
-    if (outcome === 'unchanged') setEditing(false);
+    // Saved or unchanged: back to the name; failed: stay in the editor to fix it.
+    if (outcome !== 'failed') setEditing(false);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter' && !e.nativeEvent.isComposing) {

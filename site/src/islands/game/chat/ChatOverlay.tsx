@@ -2,10 +2,12 @@ import { useStore } from '@nanostores/react';
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { CHAT_MESSAGE_MAX } from '../../../../../api/game/chat.ts';
 import { nextChangeIn, overlayAt } from '../../../game/chat/overlay.ts';
-import { CHAT_UI_TEXT } from '../../../game/chat/text.ts';
+import { CHAT_UI_TEXT, inputLabel, inputPlaceholder } from '../../../game/chat/text.ts';
 import { $chatActions } from '../../../game/chat/wire.ts';
 import { isTypingTarget } from '../../../game/map/input.ts';
-import { $chatArrivals, $chatSending, $visibleChat } from '../../../stores/chat.ts';
+import { $chatArrivals, $chatChannel, $chatSending, $visibleChat } from '../../../stores/chat.ts';
+import { $mobilePanel } from '../../../stores/game.ts';
+import { ChannelPicker } from './ChannelPicker.tsx';
 import { ChatLine } from './ChatLine.tsx';
 import { RadioHint } from './RadioHint.tsx';
 import { useNow } from './useNow.ts';
@@ -37,6 +39,9 @@ export function ChatOverlay() {
   const visible = useStore($visibleChat);
   const actions = useStore($chatActions);
   const sending = useStore($chatSending);
+  const channel = useStore($chatChannel);
+  const phonePanel = useStore($mobilePanel);
+  const panel = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const input = useRef<HTMLInputElement>(null);
@@ -75,9 +80,10 @@ export function ChatOverlay() {
     }
   };
 
+  // On a phone the floats show while the Chat sheet is closed (it lists them itself when open); typing is the sheet's.
   return (
-    <div className="chat-overlay" data-testid="chat-overlay">
-      <ol className="chat-overlay__lines" aria-label="Radio" aria-live="polite">
+    <div className="chat-overlay" data-testid="chat-overlay" data-phone-sheet={phonePanel === 'chat' ? 'chat' : undefined}>
+      <ol className="chat-overlay__lines" aria-label="Chat" aria-live="polite">
         {lines.map((line) => {
           const m = byId.get(line.id);
           return m ? (
@@ -88,19 +94,21 @@ export function ChatOverlay() {
         })}
       </ol>
       {open && (
-        <div className="chat-overlay__input wl-panel">
+        <div ref={panel} className="chat-overlay__input wl-panel">
+          <ChannelPicker />
           <input
             ref={input}
             className="wl-input"
-            aria-label="Radio message"
-            placeholder={CHAT_UI_TEXT.placeholder}
+            aria-label={inputLabel(channel)}
+            placeholder={inputPlaceholder(channel)}
             maxLength={CHAT_MESSAGE_MAX}
             value={text}
             disabled={!actions}
             aria-busy={sending}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}
-            onBlur={() => text.trim() === '' && close()}
+            // Choosing the channel moves focus inside the box: that is no reason to close it.
+            onBlur={(e) => text.trim() === '' && !panel.current?.contains(e.relatedTarget as Node | null) && close()}
           />
           <p className="chat-overlay__help wl-muted">{CHAT_UI_TEXT.overlayHint}</p>
           <RadioHint />

@@ -1,24 +1,26 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CHAT_MESSAGE_MAX } from '../../../../../api/game/chat.ts';
-import { CHAT_UI_TEXT } from '../../../game/chat/text.ts';
+import { CHAT_UI_TEXT, inputLabel, inputPlaceholder } from '../../../game/chat/text.ts';
 import { $chatActions } from '../../../game/chat/wire.ts';
-import { $chatSending, $visibleChat } from '../../../stores/chat.ts';
+import { $chatChannel, $chatSending, $visibleChat } from '../../../stores/chat.ts';
 import { $me } from '../../../stores/game.ts';
+import { ChannelPicker } from './ChannelPicker.tsx';
 import { ChatLine } from './ChatLine.tsx';
 import { MutedPlayers } from './MutedPlayers.tsx';
 import { RadioHint } from './RadioHint.tsx';
 import './chat.css';
 
 /**
- * The radio as a panel (the phone's Chat, and anywhere a full history fits): every message heard, with a Mute per
- * sender (not yourself), the input with Send, and the muted players with Unmute.
+ * Chat as a panel (the phone's Chat, the sidebar's Radio): every message heard (radio and nearby), with a Mute per
+ * sender (not yourself), the channel, the input with Send, and the muted players with Unmute.
  */
 export function ChatPanel() {
   const messages = useStore($visibleChat);
   const me = useStore($me);
   const actions = useStore($chatActions);
   const sending = useStore($chatSending);
+  const channel = useStore($chatChannel);
   const [text, setText] = useState('');
   const list = useRef<HTMLOListElement>(null);
 
@@ -39,7 +41,7 @@ export function ChatPanel() {
       {messages.length === 0 ? (
         <p className="wl-muted chat-panel__empty">{CHAT_UI_TEXT.empty}</p>
       ) : (
-        <ol ref={list} className="chat-panel__list" aria-label="Radio messages">
+        <ol ref={list} className="chat-panel__list" aria-label="Chat messages">
           {messages.map((m) => (
             <li key={m.id} className="chat-panel__line">
               <ChatLine message={m} time />
@@ -59,11 +61,12 @@ export function ChatPanel() {
           ))}
         </ol>
       )}
+      <ChannelPicker />
       <form className="chat-panel__form" onSubmit={submit}>
         <input
           className="wl-input"
-          aria-label="Radio message"
-          placeholder={CHAT_UI_TEXT.placeholder}
+          aria-label={inputLabel(channel)}
+          placeholder={inputPlaceholder(channel)}
           maxLength={CHAT_MESSAGE_MAX}
           value={text}
           onChange={(e) => setText(e.target.value)}

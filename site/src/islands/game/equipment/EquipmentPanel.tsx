@@ -1,27 +1,26 @@
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState } from 'react';
-import { BINOCULARS_VISION } from '../../../../../api/game/equipment.ts';
+import { effectState, gearEffectLines } from '../../../game/equipment/effects.ts';
 import { equipOptions, slotRows } from '../../../game/equipment/options.ts';
 import { $equipmentActions } from '../../../game/equipment/wire.ts';
 import { $inventory } from '../../../stores/actions.ts';
-import { $equipBusy, $equipment, $equipSite, $equipStorage, $gear } from '../../../stores/equipment.ts';
+import { $equipBusy, $equipment, $equipSite, $equipStorage, $gear, $walking } from '../../../stores/equipment.ts';
+import { $time } from '../../../stores/game.ts';
 import './equipment.css';
 
-/** What the worn gear does, in a few words (the numbers are the server's: api/game/equipment.ts). */
+/** What the worn gear does, and whether it works now (the rules are the server's: api/game/equipment.ts). */
 function GearEffects() {
   const gear = useStore($gear);
-  const lines = [
-    gear.binoculars ? `Vision ×${BINOCULARS_VISION} by day while standing still` : '',
-    gear.nightVisionMultiplier > 0.5 ? `Night vision ×${gear.nightVisionMultiplier} (bare eyes ×0.5)` : '',
-    gear.tools.multitool ? 'Search down to −5' : gear.tools.crowbar ? 'Search down to −3' : '',
-    gear.tools.scanner ? 'Better loot quality' : '',
-    gear.radio ? 'Radio on' : '',
-  ].filter(Boolean);
+  const time = useStore($time);
+  const walking = useStore($walking);
+  const lines = gearEffectLines(gear, time && { isDay: time.isDay, moving: walking });
   if (lines.length === 0) return null;
   return (
     <ul className="eq-effects" aria-label="Gear effects">
       {lines.map((l) => (
-        <li key={l}>{l}</li>
+        <li key={l.text} data-active={l.active}>
+          {l.text} <span className="eq-effect-state">({effectState(l)})</span>
+        </li>
       ))}
     </ul>
   );

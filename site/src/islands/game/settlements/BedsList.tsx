@@ -85,6 +85,7 @@ export function BedsList({ settlement: s, buildings }: { settlement: SettlementV
 function whoLine(b: BedRow): string {
   if (b.state === 'vacant') return 'Free';
   if (b.state === 'pending') return `Invited: ${b.who ?? 'a survivor'}`;
+  if (b.npc) return `${b.who ?? 'An NPC'} (NPC: Dismiss in NPCs)`;
   return b.mine ? `${b.who ?? 'You'} (you)` : (b.who ?? 'Someone');
 }
 

@@ -2,12 +2,18 @@ import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import type { SettlementView } from '../../../../../api/contract/settlements.ts';
 import { $buildings } from '../../../stores/settlements.ts';
+import { CraftingSection } from '../crafting/CraftingSection.tsx';
+import { DefenceSection } from '../raids/DefenceSection.tsx';
+import { RaidHistory } from '../raids/RaidHistory.tsx';
 import { BedsList } from './BedsList.tsx';
 import { BuildMenu } from './BuildMenu.tsx';
 import { NpcList } from './NpcList.tsx';
 import { StoragePanel } from './StoragePanel.tsx';
 
-/** Your settlement, where you stand: its beds (and who is in them), its NPCs, what to build next, and its storage. */
+/**
+ * Your settlement, where you stand: its beds (and who is in them), its NPCs, its defence and raids, its bench (crafting),
+ * what to build next, and its storage.
+ */
 export function ManageSettlement({ settlement: s }: { settlement: SettlementView }) {
   const buildings = useStore($buildings);
   const titleId = useId();
@@ -30,6 +36,9 @@ export function ManageSettlement({ settlement: s }: { settlement: SettlementView
         <>
           <BedsList settlement={s} buildings={list} />
           <NpcList settlement={s} />
+          <DefenceSection settlement={s} />
+          <RaidHistory settlement={s} />
+          <CraftingSection settlement={s} />
           <BuildMenu buildings={list} />
           <StoragePanel settlementId={s.id} />
         </>

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useId, useMemo, useState } from 'react';
+import { atom } from 'nanostores';
+import { useId, useMemo } from 'react';
 import { SETTLEMENT_TEXT } from '../../../../../api/game/settlements.ts';
 import { cleanName, SETTLEMENT_NAME_MAX, SHELTER_COST, shelterNotYours } from '../../../../../api/game/settlements.ts';
 import { affordable, materialRows } from '../../../game/settlements/costs.ts';
@@ -65,11 +66,18 @@ function BuildShelter() {
   );
 }
 
+/**
+ * The name being typed, kept outside the form: the settlement panel re-mounts this form when the area reloads (a shelter
+ * read again, a region poll), and a name typed a moment before must not vanish with it.
+ */
+const $draftName = atom('');
+
 function CreateSettlement({ atPoi }: { atPoi: boolean }) {
   const busy = useStore($settlementBusy);
   const actions = useStore($settlementActions);
   const anyway = useStore($offerCreateAnyway);
-  const [name, setName] = useState('');
+  const name = useStore($draftName);
+  const setName = (value: string) => $draftName.set(value);
   const inputId = useId();
   const valid = cleanName(name).length > 0;
   const create = async (opts?: { anyway: boolean }) => {

@@ -2,17 +2,30 @@ import { useStore } from '@nanostores/react';
 import { SETTLEMENT_REACH } from '../../../../../api/game/settlements.ts';
 import { distance } from '../../../game/settlements/here.ts';
 import { distanceLabel } from '../../../game/settlements/text.ts';
-import { $mine, $navTarget, $survivorAt } from '../../../stores/settlements.ts';
+import { wakeUpText } from '../../../game/settlements/bed-text.ts';
+import { $mine, $navTarget, $respawn, $survivorAt } from '../../../stores/settlements.ts';
 import { BedInvitations } from './BedInvitations.tsx';
 import './settlements.css';
 
-/** Your bed invitations, then the settlements you manage in this world. */
+/** Your bed invitations, the settlements you manage in this world, and the bed you wake up in. */
 export function YourSettlements() {
   return (
     <div className="stl-yours">
       <BedInvitations />
       <MineList />
+      <WakeUp />
     </div>
+  );
+}
+
+/** Where the survivor wakes up after logging out (spec: GET /api/player/respawn). */
+function WakeUp() {
+  const respawn = useStore($respawn);
+  if (!respawn) return null;
+  return (
+    <p className="wl-muted game-slot" data-testid="respawn-bed">
+      {wakeUpText(respawn)}
+    </p>
   );
 }
 

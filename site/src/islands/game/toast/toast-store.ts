@@ -16,11 +16,14 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** ms before it closes by itself; default 5000. */
   duration?: number;
+  /** News from someone or something else (an invitation, an NPC home): it rings the notice bell, not the chime. */
+  notice?: boolean;
 }
 
-export interface Toast extends Required<Omit<ToastInput, 'description'>> {
+export interface Toast extends Required<Omit<ToastInput, 'description' | 'notice'>> {
   id: number;
   description?: string;
+  notice?: boolean;
 }
 
 export const $toast = atom<Toast | null>(null);
@@ -36,6 +39,7 @@ export function toast(input: ToastInput): number {
     description: input.description,
     variant: input.variant ?? 'default',
     duration: input.duration ?? TOAST_DURATION_MS,
+    notice: input.notice,
   });
   return id;
 }

@@ -1,0 +1,141 @@
+/**
+ * The Crafting section's recipe book as the page lays it out: recipes grouped by what they make (the output's storage
+ * category), the ones the survivor can pay for first, each input as have/need counted over the pack and this
+ * settlement's storage together (the bench pays from both, the pack first: api/game/crafting.ts planCraftPayment),
+ * and the bench time at the pace of the crafters at home. Pure: the server stays the judge of every craft.
+ */
+import type { InventoryItem } from '../../../../api/contract/items.ts';
+import type { StorageEntry } from '../../../../api/contract/settlements.ts';
+import {
+  CRAFT_QUANTITY_MAX,
+  craftDurationMs,
+  craftInputs,
+  craftWorkMs,
+  RECIPES,
+  type Recipe,
+} from '../../../../api/game/crafting.ts';
+import { itemDef, type StorageCategory } from '../../../../api/game/items.ts';
+
+export const CRAFT_GROUPS = ['equipment', 'medicine', 'ammunition', 'materials', 'food'] as const;
+export type CraftGroup = (typeof CRAFT_GROUPS)[number];
+
+export const GROUP_LABELS: Record<CraftGroup, string> = {
+  equipment: 'Equipment',
+  medicine: 'Medicine',
+  ammunition: 'Ammunition',
+  materials: 'Materials',
+  food: 'Food',
+};
+
+/** Which group an output's storage category puts its recipe in (misc has no recipe yet: it would sit with materials). */
+const GROUP_OF_CATEGORY: Record<StorageCategory, CraftGroup> = {
+  items: 'equipment',
+  medicine: 'medicine',
+  ammo: 'ammunition',
+  materials: 'materials',
+  food: 'food',
+  misc: 'materials',
+};
+
+export function groupOf(r: Pick<Recipe, 'output'>): CraftGroup {
+  const def = itemDef(r.output.itemName);
+  return def ? GROUP_OF_CATEGORY[def.category] : 'materials';
+}
+
+/** Units of each item the survivor can craft with: in the pack, and in this settlement's containers (any quality). */
+export interface Holdings {
+  pack: ReadonlyMap<string, number>;
+  storage: ReadonlyMap<string, number>;
+}
+
+function tally(items: readonly { itemName: string; quantity: number }[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const i of items) out.set(i.itemName, (out.get(i.itemName) ?? 0) + i.quantity);
+  return out;
+}
+
+export function holdings(pack: readonly InventoryItem[], storage: readonly StorageEntry[]): Holdings {
+  return { pack: tally(pack), storage: tally(storage.flatMap((e) => e.items)) };
+}
+
+/** One input of a craft: what it needs, what the pack and storage hold, and what the bench would take from storage. */
+export interface InputRow {
+  itemName: string;
+  need: number;
+  pack: number;
+  storage: number;
+  have: number;
+  missing: number;
+  short: boolean;
+  /** Units the craft would take from storage once the pack's are used (pack first). */
+  fromStorage: number;
+}
+
+export function inputRows(r: Recipe, quantity: number, h: Holdings): InputRow[] {
+  return Object.entries(craftInputs(r, quantity)).map(([itemName, need]) => {
+    const pack = h.pack.get(itemName) ?? 0;
+    const storage = h.storage.get(itemName) ?? 0;
+    const have = pack + storage;
+    const missing = Math.max(0, need - have);
+    return {
+      itemName,
+      need,
+      pack,
+      storage,
+      have,
+      missing,
+      short: missing > 0,
+      fromStorage: Math.min(storage, Math.max(0, need - pack)),
+    };
+  });
+}
+
+/** How many crafts of a recipe the holdings pay for, up to CRAFT_QUANTITY_MAX (one request's most). */
+export function affordableTimes(r: Recipe, h: Holdings): number {
+  let times = CRAFT_QUANTITY_MAX;
+  for (const [name, n] of Object.entries(r.inputs)) {
+    const have = (h.pack.get(name) ?? 0) + (h.storage.get(name) ?? 0);
+    times = Math.min(times, Math.floor(have / n));
+  }
+  return Math.max(0, times);
+}
+
+export interface RecipeEntry {
+  recipe: Recipe;
+  /** Crafts the holdings pay for (0 when short). */
+  times: number;
+}
+
+export interface RecipeGroupView {
+  group: CraftGroup;
+  label: string;
+  /** Those the survivor can pay for first, each part in the book's order. */
+  recipes: RecipeEntry[];
+  /** How many of them can be crafted now. */
+  ready: number;
+}
+
+/** The book in groups (equipment first, as the rarest finds), empty groups left out. */
+export function craftBook(h: Holdings, recipes: readonly Recipe[] = RECIPES): RecipeGroupView[] {
+  const entries = recipes.map((recipe) => ({ recipe, times: affordableTimes(recipe, h) }));
+  return CRAFT_GROUPS.map((group) => {
+    const mine = entries.filter((e) => groupOf(e.recipe) === group);
+    const ready = mine.filter((e) => e.times > 0);
+    return { group, label: GROUP_LABELS[group], recipes: [...ready, ...mine.filter((e) => e.times === 0)], ready: ready.length };
+  }).filter((g) => g.recipes.length > 0);
+}
+
+/** What a quantity field holds, as a quantity the server takes: a whole number 1–CRAFT_QUANTITY_MAX. */
+export function clampQuantity(raw: number | string): number {
+  const n = Math.floor(Number(raw));
+  if (!Number.isFinite(n) || n < 1) return 1;
+  return Math.min(n, CRAFT_QUANTITY_MAX);
+}
+
+/**
+ * A job's bench time at scale 1 with `crafters` NPCs at the bench (ms). NPC_TIME_SCALE is the server's: on a test
+ * server the job is quicker than this, and the queue shows the server's own readyAt once queued.
+ */
+export function benchMs(r: Recipe, quantity: number, crafters: number): number {
+  return craftDurationMs(craftWorkMs(r, quantity, 1), crafters);
+}
