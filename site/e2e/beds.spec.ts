@@ -52,6 +52,11 @@ test('A invites B to a bed, picked from the player list; B accepts and manages t
   ]);
   const [pageA, pageB] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
   const [, guestUser] = await Promise.all([enterGame(pageA, server, founder), enterGame(pageB, server, guest)]);
+  // B's page never asks for a settlement the server refuses it (a kick must not leave it polling the old storage).
+  const refusedB: string[] = [];
+  pageB.on('response', (r) => {
+    if (r.status() === 403) refusedB.push(r.url());
+  });
 
   // ── A founds a settlement with two beds ──────────────────────────────────────────────────────────────────────
   const toastsA = pageA.getByRole('region', { name: 'Notifications (F8)' });
@@ -122,6 +127,8 @@ test('A invites B to a bed, picked from the player list; B accepts and manages t
   await expect(sheet.getByTestId('bed-invitation')).toHaveCount(0);
   await expect(sheet.getByTestId('your-settlements')).toContainText(name, { timeout: 15_000 });
   await expect(sheet.getByRole('button', { name: `Navigate to ${name}` })).toBeVisible();
+  // The bed B wakes up in after logging out (GET /api/player/respawn).
+  await expect(sheet.getByTestId('respawn-bed')).toHaveText(`You wake up in Bunk at ${name}.`, { timeout: 15_000 });
   const mine = (await (
     await pageB.request.get(`${server.url}/api/player/settlements?worldId=default`)
   ).json()) as SettlementView[];
@@ -162,6 +169,7 @@ test('A invites B to a bed, picked from the player list; B accepts and manages t
   // B's list no longer shows it (the kick reaches B over the socket too).
   await expect(sheet.getByTestId('your-settlements-empty')).toBeVisible({ timeout: 20_000 });
   await expect(sheet.getByTestId('your-settlements')).toHaveCount(0);
+  await expect(sheet.getByTestId('respawn-bed')).toHaveText('No bed yet: after logging out you wake up where you left off.');
 
   // ── A invites B again and withdraws it (confirmed): B's invitation goes away ─────────────────────────────────
   await bunk.getByRole('button', { name: 'Invite a survivor to Bunk' }).click();
@@ -181,5 +189,6 @@ test('A invites B to a bed, picked from the player list; B accepts and manages t
   await expect(bunk).toHaveAttribute('data-state', 'vacant');
   await expect(sheet.getByTestId('bed-invitation')).toHaveCount(0, { timeout: 20_000 });
 
+  expect(refusedB).toEqual([]);
   await Promise.all([ctxA.close(), ctxB.close()]);
 });

@@ -16,7 +16,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => gameServer.stop());
 
-/** Compressed, as served: React and its DOM take about 66 KiB of it, the game's first chunk what is left. */
+/** Compressed, as served (brotli to Chromium, api/http/site.ts): React and its DOM take most of it, the game the rest. */
 const FIRST_FRAME_JS_BUDGET = 100 * 1024;
 /** A string of arktype's runtime (its registry's name): the contract's validator runs in a worker, never on the page. */
 const ARKTYPE_MARKER = '$ark';

@@ -69,6 +69,52 @@ export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
 }
 
+/**
+ * For each page point, whether a click there (and 12 px round it) lands on the map's canvas, not on a button, label
+ * or overlay drawn over the map (the contextual action sits under the survivor, the minimap in a corner).
+ */
+export async function onMapCanvas(page: Page, points: readonly { x: number; y: number }[]): Promise<boolean[]> {
+  return page.evaluate(
+    (pts) =>
+      pts.map(({ x, y }) =>
+        [
+          [0, 0],
+          [12, 0],
+          [-12, 0],
+          [0, 12],
+          [0, -12],
+        ].every(([dx = 0, dy = 0]) => {
+          const el = document.elementFromPoint(x + dx, y + dy);
+          return el instanceof HTMLCanvasElement && el.closest('[data-testid="map"]') !== null;
+        }),
+      ),
+    points,
+  );
+}
+
+/**
+ * A new survivor on /game with the map fully loaded and seen: every wanted chunk drawn and the vision known. The debug
+ * hook (window.__wastelandMap) comes with the features after the first frame, so it is waited for before it is read.
+ */
+export async function enterMap(page: Page, server: E2EServer, prefix = 'm'): Promise<void> {
+  const res = await page.request.post(`${server.url}/api/auth/register`, {
+    data: { username: uniqueUser(prefix), password: 'correct horse battery' },
+  });
+  expect(res.status()).toBe(201);
+  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
+  await page.goto(`${server.url}/game`);
+  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
+  await page.waitForFunction(() => window.__wastelandMap !== undefined, undefined, { timeout: 30_000 });
+  await expect
+    .poll(async () =>
+      page.evaluate(() => {
+        const s = window.__wastelandMap!.snapshot();
+        return s.chunks.wanted > 0 && s.chunks.ready >= s.chunks.wanted && s.visionRadius !== null;
+      }),
+    )
+    .toBe(true);
+}
+
 let nameCounter = 0;
 export function uniqueUser(prefix = 'p'): string {
   nameCounter += 1;

@@ -64,6 +64,10 @@ test('two players see each other and toggle ready; a third queues, is refused /g
 
   // Ready toggles: A marks ready, B sees it; only A's badge changes.
   await expect(playerRow(pageA, 'Alpha Ash').getByText('Not Ready', { exact: true })).toBeVisible();
+  // Ready starts nothing in a persistent world: the button says what it is for.
+  await expect(pageA.getByRole('button', { name: 'Mark Ready' })).toHaveAccessibleDescription(
+    /only shows the others in this lobby that you are set to play\. The world never waits/,
+  );
   await pageA.getByRole('button', { name: 'Mark Ready' }).click();
   await expect(pageA.getByRole('button', { name: 'Mark Not Ready' })).toBeVisible();
   await expect(playerRow(pageB, 'Alpha Ash').getByText('Ready', { exact: true })).toBeVisible();
@@ -112,7 +116,7 @@ test('two players see each other and toggle ready; a third queues, is refused /g
 
   // C enters the game.
   await pageC.getByRole('link', { name: 'Enter Game' }).click();
-  await expect(pageC).toHaveURL(/\/game$/);
+  await expect(pageC).toHaveURL(/\/game\?world=default$/);
   await expect(pageC.getByRole('heading', { name: 'Wasteland', exact: true })).toBeVisible();
   await expect(pageC.getByText('Access Denied')).toHaveCount(0);
 

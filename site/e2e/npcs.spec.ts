@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SettlementView } from '../../api/contract/settlements.ts';
 import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
+import { type E2EServer, onMapCanvas, startE2EServer, uniqueUser } from './fixtures.ts';
 
 /**
  * A survivor walks to a POI, founds a settlement there with two beds (the founder takes the first), and scavenges the
@@ -123,11 +123,17 @@ test('a wanderer drawn by a scavenge is recruited into a free bed, listed in the
   const biome = biomeLookup(region);
   const snap = await snapshot(page);
   const box = (await page.getByTestId('map').boundingBox())!;
-  const poi = region.pois
+  const candidates = region.pois
     .filter((p) => !p.landmark && p.currentSignificance > 0)
     .map((p) => ({ ...p, distance: Math.hypot(p.worldX - me.x, p.worldY - me.y) }))
     .filter((p) => clickable(toPage(snap, box, p.worldX, p.worldY), box) && clearPath(biome, me, { x: p.worldX, y: p.worldY }))
-    .sort((a, b) => a.distance - b.distance)[0];
+    .sort((a, b) => a.distance - b.distance);
+  // A site already in reach needs no click; any other must be clicked on the map itself, not on a button over it.
+  const onCanvas = await onMapCanvas(
+    page,
+    candidates.map((p) => toPage(snap, box, p.worldX, p.worldY)),
+  );
+  const poi = candidates.find((p, i) => p.distance <= 1 || onCanvas[i]);
   expect(poi, 'a reachable POI near the spawn').toBeTruthy();
   if (poi!.distance > 1) {
     const target = toPage(snap, box, poi!.worldX, poi!.worldY);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signUp, test } from './fixtures.ts';
+import { totalsText } from '../src/components/live-totals.ts';
 
 const WIKI_SECTIONS = [
   ['getting-started', 'Getting Started'],
@@ -10,8 +11,14 @@ const WIKI_SECTIONS = [
   ['exploration-and-resource-gathering', 'Exploration & Resource Gathering'],
   ['inventory-and-storage', 'Inventory & Storage'],
   ['advanced-npc-ai-system', 'Advanced NPC AI System'],
+  ['raids-and-upkeep', 'Raids & Upkeep'],
+  ['crafting', 'Crafting'],
 ] as const;
 const VERSIONS = [
+  'v0.19.0',
+  'v0.18.0',
+  'v0.17.0',
+  'v0.16.0',
   'v0.15.0',
   'v0.14.0',
   'v0.13.0',
@@ -74,16 +81,21 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(`${server.url}/`);
   });
 
-  test('Play Now and Enter the Wasteland send a visitor through /api/login to /login', async ({ page, server }) => {
-    for (const name of ['Play Now', 'Enter the Wasteland']) {
+  test('Play Now sends a visitor through /api/login to sign-in, Enter the Wasteland to sign-up', async ({ page, server }) => {
+    for (const [name, href, url, tab] of [
+      ['Play Now', '/api/login', '/login', 'Sign in'],
+      ['Enter the Wasteland', '/api/login?signup', '/login?mode=register', 'Create account'],
+    ] as const) {
       await page.goto(server.url);
-      await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', '/api/login');
+      await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
       const [login] = await Promise.all([
         page.waitForResponse((r) => new URL(r.url()).pathname === '/api/login'),
         page.getByRole('link', { name, exact: true }).click(),
       ]);
       expect(login.status()).toBe(302);
-      await expect(page).toHaveURL(`${server.url}/login`);
+      await expect(page).toHaveURL(`${server.url}${url}`);
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('form', { name: tab })).toBeVisible();
     }
   });
 
@@ -99,7 +111,7 @@ test.describe('landing page', () => {
     await page.goto(server.url);
     // Every internal link (the donation widget's external targets are configured per build).
     const hrefs = await page.locator('a[href]:not([data-donate] a)').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
-    const allowed = /^(\/|\/wiki(#[a-z-]+)?|\/changelog|\/login|\/api\/login|#main|#[a-z-]+)$/;
+    const allowed = /^(\/|\/wiki(#[a-z-]+)?|\/changelog|\/login|\/api\/login(\?signup)?|#main|#[a-z-]+)$/;
     for (const href of hrefs) expect(href, href).toMatch(allowed);
     for (const href of hrefs.filter((h) => h.startsWith('/wiki#'))) {
       const id = href.slice('/wiki#'.length);
@@ -110,15 +122,37 @@ test.describe('landing page', () => {
     }
   });
 
-  test('renders completely without JavaScript and ships no script', async ({ browser, server }) => {
+  test('renders completely without JavaScript; its one small script only fills in the live totals', async ({
+    browser,
+    server,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(server.url);
     await expect(page.getByRole('heading', { level: 1, name: 'Post-Apocalyptic Survival MMO' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Enter the Wasteland' })).toBeVisible();
     await expect(page.locator('.feature')).toHaveCount(7);
-    expect(await page.locator('script[src], script[type="module"]').count()).toBe(0);
+    // Without JavaScript the briefing keeps its built-in line.
+    await expect(page.locator('[data-live-totals]')).toHaveText('New worlds of 20 open as survivors arrive');
+    const scripts = await page
+      .locator('script[src], script[type="module"]')
+      .evaluateAll((ss) => ss.map((s) => s.getAttribute('src')));
+    expect(scripts).toHaveLength(1);
+    const size = (await (await page.request.get(server.url + scripts[0])).body()).length;
+    expect(size, `the landing's script is ${size} bytes`).toBeLessThanOrEqual(2048);
     await context.close();
+  });
+
+  test('shows live totals from the worlds list, and its built-in line when the call fails', async ({ page, server }) => {
+    const { online, open } = await (await page.request.get(`${server.url}/api/worlds`)).json();
+    await page.goto(server.url);
+    const line = page.locator('[data-live-totals]');
+    await expect(line).toHaveText(totalsText({ online, open }));
+    await expect(line).toHaveAttribute('data-live-totals', 'live');
+    await page.route('**/api/worlds', (route) => route.fulfill({ status: 503, json: { message: 'down' } }));
+    await page.reload();
+    await expect(line).toHaveText('New worlds of 20 open as survivors arrive');
+    await expect(line).not.toHaveAttribute('data-live-totals', 'live');
   });
 
   test('is usable on a 360 px phone: nothing overflows sideways', async ({ browser, server }) => {
@@ -146,7 +180,7 @@ test.describe('landing page', () => {
 });
 
 test.describe('wiki', () => {
-  test('lists the seven sections with their own fragments, the quick tips and the header links', async ({ page, server }) => {
+  test('lists every section with its own fragment, the quick tips and the header links', async ({ page, server }) => {
     await page.goto(`${server.url}/wiki`);
     const toc = page.getByRole('navigation', { name: 'Sections' });
     for (const [id, title] of WIKI_SECTIONS) {
@@ -210,7 +244,7 @@ test.describe('wiki', () => {
     await expect(wikiSection(page, 'Communication')).toBeVisible();
     await expect(wikiSection(page, 'Inventory & Storage')).toBeHidden();
     await expect(toc.getByRole('link', { name: 'Inventory & Storage' })).toBeHidden();
-    await expect(page.getByRole('status')).toContainText('1 of 7 sections match');
+    await expect(page.getByRole('status')).toContainText(`1 of ${WIKI_SECTIONS.length} sections match`);
 
     // By title.
     await search.fill('');

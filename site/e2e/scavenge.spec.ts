@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { gameTest, signUp, uniqueUser } from './fixtures.ts';
+import { gameTest, onMapCanvas, signUp, uniqueUser } from './fixtures.ts';
 
 const test = gameTest;
 
@@ -92,7 +92,7 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
   const biome = biomeLookup(region);
   const snap = await snapshot(page);
   const box = (await page.getByTestId('map').boundingBox())!;
-  const poi = region.pois
+  const candidates = region.pois
     .filter((p) => !p.landmark && p.currentSignificance > 0 && p.currentSignificance <= 8)
     .map((p) => ({ ...p, distance: Math.hypot(p.worldX - me.x, p.worldY - me.y) }))
     .filter(
@@ -101,7 +101,12 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
         clickable(toPage(snap, box, p.worldX, p.worldY), box) &&
         clearPath(biome, me, { x: p.worldX, y: p.worldY }),
     )
-    .sort((a, b) => a.distance - b.distance)[0];
+    .sort((a, b) => a.distance - b.distance);
+  const onCanvas = await onMapCanvas(
+    page,
+    candidates.map((p) => toPage(snap, box, p.worldX, p.worldY)),
+  );
+  const poi = candidates.find((_, i) => onCanvas[i]);
   expect(poi, 'a reachable POI near the spawn').toBeTruthy();
 
   // Walk there through the map and wait for the POI card.
@@ -116,7 +121,8 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
 
   const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
   const scavenge = card.getByRole('button', { name: 'Scavenge', exact: true });
-  const forage = page.getByRole('button', { name: 'Forage', exact: true });
+  // The Actions panel's Forage; the contextual button beside the survivor carries the same name once the POI is spent.
+  const forage = page.locator('[data-slot="actions"]').getByRole('button', { name: 'Forage', exact: true });
 
   // Failures first: the server is unreachable for a moment.
   await page.route('**/api/poi/*/scavenge', (route) => route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }));
@@ -209,15 +215,16 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
     items: { itemName: string; quantity: number; metadata: { quality: number } }[];
   };
   expect(inventory.items.length, 'four or more searches and a forage found something').toBeGreaterThan(0);
+  // One row per item with its total; an item held at several qualities opens to each quality's quantity.
   const panel = page.getByTestId('inventory');
-  for (const i of inventory.items) {
-    await expect(
-      panel
-        .getByRole('listitem')
-        .filter({ hasText: i.itemName })
-        .filter({ hasText: `×${i.quantity}` })
-        .filter({ hasText: `Q${i.metadata.quality}` }),
-    ).toHaveCount(1);
+  const names = [...new Set(inventory.items.map((i) => i.itemName))];
+  for (const name of names) {
+    const stacks = inventory.items.filter((i) => i.itemName === name);
+    const row = panel.locator(`[data-testid="inventory-row"][data-item="${name}"]`);
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(`×${stacks.reduce((n, i) => n + i.quantity, 0)}`);
+    if (stacks.length > 1) await row.getByRole('button', { expanded: false }).click();
+    for (const i of stacks) await expect(row).toContainText(`Q${i.metadata.quality}`);
   }
 
   // Scavenge Results: the searches and the forage, newest first.

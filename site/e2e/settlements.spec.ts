@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import type { SettlementView } from '../../api/contract/settlements.ts';
 import { SETTLEMENT_REACH } from '../../api/game/settlements.ts';
 import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
+import { type E2EServer, onMapCanvas, startE2EServer, uniqueUser } from './fixtures.ts';
 
 /**
  * A worker's own server on the known world (seed 12345), where every new survivor carries enough to build a
@@ -125,12 +125,25 @@ async function pathNear(
 
 /** Clicks the map where a world position is (the camera centres the map element). */
 async function clickWorld(page: Page, p: { x: number; y: number }): Promise<void> {
-  const snap = await snapshot(page);
   const box = (await page.getByTestId('map').boundingBox()) as Box;
-  await page.mouse.click(
-    box.x + box.width / 2 + (p.x - snap.camera.x) * snap.zoom,
-    box.y + box.height / 2 + (p.y - snap.camera.y) * snap.zoom,
-  );
+  const onScreen = async () => {
+    const snap = await snapshot(page);
+    return {
+      x: box.x + box.width / 2 + (p.x - snap.camera.x) * snap.zoom,
+      y: box.y + box.height / 2 + (p.y - snap.camera.y) * snap.zoom,
+    };
+  };
+  let at = await onScreen();
+  // A spot just under the survivor lies beneath the contextual action's button: drag the view up until it is clear.
+  for (let i = 0; i < 3 && !(await onMapCanvas(page, [at]))[0]; i++) {
+    const grab = { x: box.x + 80, y: box.y + box.height / 2 + 150 }; // clear of the readout and the minimap
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    await page.mouse.move(grab.x, grab.y - 160, { steps: 8 });
+    await page.mouse.up();
+    at = await onScreen();
+  }
+  await page.mouse.click(at.x, at.y);
 }
 
 test('a survivor builds a shelter, founds a settlement, builds a bed and a food store, stores food and takes it back; another survivor sees it but cannot manage it', async ({

@@ -1,0 +1,111 @@
+import { expect, type Page } from '@playwright/test';
+import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
+import { type E2EServer, enterMap, gameTest } from './fixtures.ts';
+
+const test = gameTest;
+
+/**
+ * Issue 28, the map's labels: none overlap another or the minimap (which is opaque), sites are named at the default
+ * zoom while few are on screen, and an arrow with a distance points to the nearest site worth a search.
+ */
+const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
+
+async function enterGame(page: Page, server: E2EServer): Promise<void> {
+  await enterMap(page, server, 'lb');
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The labels of the last frame: no two overlap, none overlaps the minimap or the readout. */
+async function expectLabelsClear(page: Page): Promise<MapSnapshot> {
+  const s = await snapshot(page);
+  for (let i = 0; i < s.labels.length; i++) {
+    for (let j = i + 1; j < s.labels.length; j++) {
+      expect(overlaps(s.labels[i]!.box, s.labels[j]!.box), `${s.labels[i]!.text} / ${s.labels[j]!.text}`).toBe(false);
+    }
+    for (const r of s.reserved) expect(overlaps(s.labels[i]!.box, r), `${s.labels[i]!.text} under an overlay`).toBe(false);
+  }
+  return s;
+}
+
+/** Clicks around the survivor until it has walked `away` units from where it stood. */
+async function walkAway(page: Page, away: number): Promise<void> {
+  const start = (await snapshot(page)).me;
+  const box = (await page.getByTestId('map').boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  for (const [dx, dy] of [
+    [160, 0],
+    [0, 160],
+    [-160, 0],
+    [0, -160],
+    [100, 100],
+    [-100, -100],
+    [100, -100],
+    [-100, 100],
+  ] as const) {
+    await page.mouse.click(cx + dx, cy + dy);
+    await expect.poll(async () => (await snapshot(page)).me.walking, { timeout: 8_000 }).toBe(false);
+    const me = (await snapshot(page)).me;
+    if (Math.hypot(me.x - start.x, me.y - start.y) >= away) return;
+  }
+  throw new Error('the survivor could not walk away');
+}
+
+for (const vp of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const) {
+  test(`labels never overlap nor hide under the opaque minimap; the nearest unsearched site has an arrow with its distance (${vp.name})`, async ({
+    page,
+    gameServer: server,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(vp);
+    await enterGame(page, server);
+
+    const minimap = page.getByTestId('minimap');
+    expect(await minimap.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    expect(await minimap.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(14, 12, 10)');
+
+    // At the default zoom the spawn site is named beside the survivor (few sites are on screen).
+    const s = await expectLabelsClear(page);
+    expect(s.zoom).toBeLessThan(1.5); // not Tactical: the names show because few sites do
+    expect(s.reserved.length).toBeGreaterThanOrEqual(1); // the minimap counts
+    // So does the action button under the survivor: no label is placed beneath it.
+    const mapBox = (await page.getByTestId('map').boundingBox())!;
+    const slot = (await page.locator('[data-contextual-action]').boundingBox())!;
+    const slotBox = { x: slot.x - mapBox.x, y: slot.y - mapBox.y, width: slot.width, height: slot.height };
+    await expect.poll(async () => (await snapshot(page)).reserved.some((r) => overlaps(r, slotBox))).toBe(true);
+    await expectLabelsClear(page);
+
+    // Out of the spawn site's reach an arrow points to the nearest site worth a search; with the map looking away
+    // (dragged), it sits at the screen's edge with the site's name and distance.
+    // Out of every site's reach (the arrow hides while one worth a search is in reach): walk on until it shows.
+    const arrowText = async () => (await snapshot(page)).labels.map((l) => l.text).find((t) => /^.+ · \d+$/.test(t)) ?? null;
+    await walkAway(page, 110);
+    for (let i = 0; i < 10 && (await arrowText()) === null; i++) await walkAway(page, 110);
+    const map = page.getByTestId('map');
+    await map.focus();
+    for (let i = 0; i < 14; i++) await page.keyboard.press('+');
+    await expect.poll(async () => (await snapshot(page)).zoom).toBeGreaterThan(2.9);
+    const box = (await map.boundingBox())!;
+    for (let i = 0; i < 2; i++) {
+      await page.mouse.move(box.x + box.width * 0.9, box.y + box.height * 0.5);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.5, { steps: 8 });
+      await page.mouse.up();
+    }
+    await expect(page.getByRole('button', { name: 'Centre on me' })).toBeVisible();
+    await expect.poll(arrowText).not.toBeNull();
+    await page.screenshot({ path: `/tmp/shots28-map/site-arrow-${vp.name}.png` });
+    await expectLabelsClear(page);
+    await page.getByRole('button', { name: 'Centre on me' }).click();
+
+    // Back at the default zoom, after walking, labels are still clear of each other and of the minimap.
+    for (let i = 0; i < 11; i++) await page.keyboard.press('-');
+    await expect.poll(async () => (await snapshot(page)).zoom).toBeLessThan(1.1);
+    await expectLabelsClear(page);
+  });
+}

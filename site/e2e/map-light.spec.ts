@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { test as base, expect, type Page } from '@playwright/test';
+import { type E2EServer, enterMap, startE2EServer } from './fixtures.ts';
+
+/**
+ * The map's light (issue 28): the whole main canvas, read pixel by pixel, averages at least 80/255 luminance by day
+ * and 45/255 at night on a desktop and a phone, while the sight rules stay as they were (the vision radius is the
+ * server's). Before this the day averaged 28–39: the fog over unknown land darkened most of the screen.
+ */
+const DAY_MIN = 80;
+const NIGHT_MIN = 45;
+const SHOTS = '/tmp/shots28-map';
+
+/** A day length that holds the world clock at midday (or midnight) for half an hour from now (day-night.ts). */
+function cycleFor(part: 'day' | 'night'): number {
+  const now = Date.now();
+  const [from, to] = part === 'day' ? [0.42, 0.5] : [0.92, 0.98];
+  for (let c = 4 * 3_600_000; ; c += 997) {
+    const at = (now % c) / c;
+    if (at > from && at < to) return c;
+  }
+}
+
+const serverAt = (
+  part: 'day' | 'night',
+): [(args: Record<never, never>, use: (s: E2EServer) => Promise<void>) => Promise<void>, { scope: 'worker' }] => [
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
+  async ({}, use) => {
+    const server = await startE2EServer({ WORLD_SEED: '12345', DAY_CYCLE_MS: String(cycleFor(part)) });
+    await use(server);
+    await server.stop();
+  },
+  { scope: 'worker' },
+];
+
+const test = base.extend<Record<never, never>, { dayServer: E2EServer; nightServer: E2EServer }>({
+  dayServer: serverAt('day'),
+  nightServer: serverAt('night'),
+});
+
+/** A new survivor on /game, the map fully loaded and seen (every wanted chunk drawn, the vision known). */
+async function enterGame(page: Page, server: E2EServer): Promise<void> {
+  await enterMap(page, server, 'lt');
+  // The first frames after the last chunk: let the map settle on it.
+  await page.waitForTimeout(500);
+}
+
+/** The main map canvas's average luminance (Rec. 709 weights over the sRGB bytes), 0–255. */
+function canvasLuminance(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="map"] canvas')!;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let sum = 0;
+    for (let i = 0; i < data.length; i += 4) sum += 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
+    return sum / (data.length / 4);
+  });
+}
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+for (const vp of VIEWPORTS) {
+  test(`the map by day is bright: average luminance ≥ ${DAY_MIN}/255 (${vp.name})`, async ({ page, dayServer }) => {
+    await page.setViewportSize(vp);
+    await enterGame(page, dayServer);
+    expect(await page.evaluate(async () => (await (await fetch('/api/time')).json()).isDay)).toBe(true);
+    const lum = await canvasLuminance(page);
+    console.log(`map luminance by day (${vp.name}): ${lum.toFixed(1)}`);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/map-day-${vp.name}.png` });
+    expect(lum).toBeGreaterThanOrEqual(DAY_MIN);
+  });
+
+  test(`the map at night is readable: average luminance ≥ ${NIGHT_MIN}/255 (${vp.name})`, async ({ page, nightServer }) => {
+    await page.setViewportSize(vp);
+    await enterGame(page, nightServer);
+    expect(await page.evaluate(async () => (await (await fetch('/api/time')).json()).isDay)).toBe(false);
+    const lum = await canvasLuminance(page);
+    console.log(`map luminance at night (${vp.name}): ${lum.toFixed(1)}`);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/map-night-${vp.name}.png` });
+    expect(lum).toBeGreaterThanOrEqual(NIGHT_MIN);
+  });
+}

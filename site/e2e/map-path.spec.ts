@@ -1,0 +1,135 @@
+import { expect, type Page } from '@playwright/test';
+import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
+import { type E2EServer, enterMap, gameTest } from './fixtures.ts';
+
+const test = gameTest;
+
+/**
+ * Issue 28, click-to-walk: a click on the far side of water walks the survivor round it along the WASM core's path
+ * (shown as a route) and it arrives where the server agrees it is; a click on the water itself says there is no way.
+ */
+const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
+
+async function enterGame(page: Page, server: E2EServer): Promise<void> {
+  await enterMap(page, server, 'pt');
+  const gotIt = page.getByRole('button', { name: 'Got it' });
+  if (await gotIt.isVisible()) await gotIt.click();
+}
+
+type Pt = { x: number; y: number };
+const biomeAt = async (page: Page, server: E2EServer, p: Pt) =>
+  ((await (await page.request.get(`${server.url}/api/world/default/terrain-info?x=${p.x}&y=${p.y}`)).json()) as { biome: string })
+    .biome;
+
+/**
+ * A spot on screen across water from the survivor: the straight line to it crosses water, and the server's path
+ * route (the same A* the page runs) finds a way round. Also a point of that water.
+ */
+async function acrossWater(page: Page, server: E2EServer, me: Pt, onScreen: (p: Pt) => boolean) {
+  for (const r of [90, 140, 190, 240, 290]) {
+    for (let a = 0; a < 24; a++) {
+      const angle = (a / 24) * Math.PI * 2;
+      const to = { x: Math.round(me.x + Math.cos(angle) * r), y: Math.round(me.y + Math.sin(angle) * r) };
+      if (!onScreen(to)) continue;
+      const samples = [0.25, 0.35, 0.45, 0.55, 0.65, 0.75].map((t) => ({
+        x: Math.round(me.x + (to.x - me.x) * t),
+        y: Math.round(me.y + (to.y - me.y) * t),
+      }));
+      let water: Pt | null = null;
+      for (const s of samples) if ((await biomeAt(page, server, s)) === 'water') water = s;
+      if (!water || !onScreen(water)) continue;
+      const res = await page.request.get(
+        `${server.url}/api/world/default/path?fromX=${me.x}&fromY=${me.y}&toX=${to.x}&toY=${to.y}`,
+      );
+      if (res.status() !== 200) continue;
+      const { length } = (await res.json()) as { length: number };
+      const straight = Math.hypot(to.x - me.x, to.y - me.y);
+      // The way goes round the water, not over a sliver of it.
+      if (length > straight * 1.1) return { to, water, length, straight };
+    }
+  }
+  return null;
+}
+
+for (const vp of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const) {
+  test(`a click across a lake walks round it and arrives; a click on the water says there is no way (${vp.name})`, async ({
+    page,
+    gameServer: server,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(vp);
+    const map = page.getByTestId('map');
+    // Survivors appear spread over the spawn ring: a newcomer with no water in sight makes way for another.
+    let found: Awaited<ReturnType<typeof acrossWater>> = null;
+    let toScreen: (p: Pt) => Pt = (p) => p;
+    for (let attempt = 0; attempt < 8 && !found; attempt++) {
+      await page.context().clearCookies();
+      await enterGame(page, server);
+      // Far enough out to see a lake and the way round it.
+      await map.focus();
+      for (let i = 0; i < (vp.name === 'phone' ? 6 : 3); i++) await page.keyboard.press('-');
+      await page.waitForTimeout(300);
+      const s = await snapshot(page);
+      const me = { x: Math.round(s.me.x), y: Math.round(s.me.y) };
+      const box = (await map.boundingBox())!;
+      const minimap = (await page.getByTestId('minimap').boundingBox())!;
+      // The action button beside the survivor takes its own clicks.
+      const action = await page.locator('[data-contextual-action]').first().boundingBox();
+      toScreen = (p: Pt) => ({
+        x: box.x + box.width / 2 + (p.x - s.camera.x) * s.zoom,
+        y: box.y + box.height / 2 + (p.y - s.camera.y) * s.zoom,
+      });
+      const onScreen = (p: Pt) => {
+        const q = toScreen(p);
+        // Clear of the bottom, where the No path toast shows.
+        const inMap = q.x > box.x + 30 && q.x < box.x + box.width - 30 && q.y > box.y + 30 && q.y < box.y + box.height - 200;
+        const underMinimap = q.x > minimap.x - 10 && q.y < minimap.y + minimap.height + 10;
+        const onAction =
+          action !== null &&
+          q.x > action.x - 10 &&
+          q.x < action.x + action.width + 10 &&
+          q.y > action.y - 10 &&
+          q.y < action.y + action.height + 10;
+        return inMap && !underMinimap && !onAction;
+      };
+      found = await acrossWater(page, server, me, onScreen);
+    }
+    expect(found, 'a lake near one of 8 newcomers on seed 12345').not.toBeNull();
+    const { to, water, length, straight } = found!;
+    expect(length).toBeGreaterThan(straight * 1.1); // the way goes round
+
+    // On the water itself: no way, said in a toast; the survivor stays.
+    const w = toScreen(water);
+    await page.mouse.click(w.x, w.y);
+    const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+    await expect(toasts).toContainText('No path');
+    expect((await snapshot(page)).route).toEqual([]);
+
+    // Across it: a planned route (several waypoints), then arrival where the server agrees.
+    const t = toScreen(to);
+    await page.mouse.click(t.x, t.y);
+    await expect.poll(async () => (await snapshot(page)).route.length).toBeGreaterThan(2);
+    await page.screenshot({ path: `/tmp/shots28-map/path-route-${vp.name}.png` });
+    await expect
+      .poll(
+        async () => {
+          const now = (await snapshot(page)).me;
+          return Math.round(Math.hypot(now.x - to.x, now.y - to.y));
+        },
+        { timeout: 30_000 },
+      )
+      .toBeLessThanOrEqual(3);
+    await expect
+      .poll(
+        async () => {
+          const p = (await (await page.request.get(`${server.url}/api/player/current`)).json()) as Pt;
+          return Math.round(Math.hypot(p.x - to.x, p.y - to.y));
+        },
+        { timeout: 10_000 },
+      )
+      .toBeLessThanOrEqual(3);
+  });
+}

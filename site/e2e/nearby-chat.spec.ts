@@ -1,0 +1,185 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
+
+/**
+ * Nearby voice and notifications (issue 28), with nobody wearing a radio: a desktop survivor speaks, a phone
+ * survivor standing beside them hears it (floating over the map with the Chat sheet closed, an unread count on Chat,
+ * then the line marked nearby in the sheet) and answers, while a third survivor walked far away hears nothing. Then a
+ * bed invitation reaches the phone as a toast and a count on Manage.
+ */
+const env = { WORLD_SEED: '12345', STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10' };
+const test = base.extend<{ server: E2EServer }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
+  server: async ({}, use) => {
+    const server = await startE2EServer(env);
+    await use(server);
+    await server.stop();
+  },
+});
+
+type Point = { x: number; y: number };
+
+/** Signs up and takes a seat (no page yet): the survivor can be walked over the API before the game opens. */
+async function seat(page: Page, server: E2EServer, displayName: string): Promise<void> {
+  const res = await page.request.post(`${server.url}/api/auth/register`, {
+    data: { username: uniqueUser('nb'), password: 'correct horse battery', displayName },
+  });
+  expect(res.status()).toBe(201);
+  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
+}
+
+async function whereIs(page: Page, server: E2EServer): Promise<Point> {
+  return (await (await page.request.get(`${server.url}/api/player/current?worldId=default`)).json()) as Point;
+}
+
+/** One step toward `to` under the movement budget (POST /api/player/move): where the server says we stand. */
+async function step(page: Page, server: E2EServer, to: Point): Promise<{ accepted: boolean } & Point> {
+  const res = await page.request.post(`${server.url}/api/player/move?worldId=default`, { data: to });
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
+/** Walks straight away from `from` until `far` units off, turning by 45° steps where water or rock is in the way. */
+async function walkAway(page: Page, server: E2EServer, from: Point, far: number): Promise<Point> {
+  let at = await whereIs(page, server);
+  const turns = [0, 1, -1, 2, -2, 3, -3, 4].map((t) => (t * Math.PI) / 4);
+  for (let strides = 0; strides < 20 && Math.hypot(at.x - from.x, at.y - from.y) < far; strides++) {
+    const away = at.x === from.x && at.y === from.y ? 0 : Math.atan2(at.y - from.y, at.x - from.x);
+    for (const turn of turns) {
+      const r = await step(page, server, { x: at.x + Math.cos(away + turn) * 110, y: at.y + Math.sin(away + turn) * 110 });
+      if (!r.accepted) continue;
+      at = r;
+      break;
+    }
+    // The budget refills at 75 units a second: wait for the next stride.
+    await page.waitForTimeout(1500);
+  }
+  expect(Math.hypot(at.x - from.x, at.y - from.y)).toBeGreaterThan(far);
+  return at;
+}
+
+async function openGame(page: Page, server: E2EServer, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.goto(`${server.url}/game`);
+  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
+  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2, undefined, { timeout: 30_000 });
+  await expect(page.getByTestId('chat-overlay')).toBeAttached({ timeout: 20_000 });
+}
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const overlay = (page: Page) => page.getByTestId('chat-overlay');
+const bar = (page: Page) => page.getByRole('navigation', { name: 'Game panels' });
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+const shots = process.env.SHOTS_DIR;
+
+test('two survivors without radios hear each other nearby (desktop and phone); a far third hears nothing', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(180_000);
+  const tag = Math.random().toString(36).slice(2, 6);
+  const [ctxA, ctxB, ctxC] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+  const [ash, bea, cy] = await Promise.all([ctxA.newPage(), ctxB.newPage(), ctxC.newPage()]);
+  await seat(ash, server, `Ash ${tag}`);
+  await seat(bea, server, `Bea ${tag}`);
+  await seat(cy, server, `Cy ${tag}`);
+  // Bea walks to Ash's side; Cy walks well past any vision (175 units by day, half at night).
+  const a = await whereIs(ash, server);
+  await whereIs(bea, server);
+  const beside = await step(bea, server, { x: a.x + 5, y: a.y });
+  if (!beside.accepted) await step(bea, server, { x: a.x, y: a.y });
+  await whereIs(cy, server);
+  await walkAway(cy, server, a, 450);
+
+  await openGame(ash, server, DESKTOP);
+  await openGame(bea, server, PHONE);
+  await openGame(cy, server, DESKTOP);
+
+  // Ash speaks nearby from the desktop overlay: Nearby is the channel without a radio.
+  await ash.keyboard.press('Enter');
+  await expect(overlay(ash).getByRole('radio', { name: 'Nearby' })).toBeChecked();
+  await expect(overlay(ash).getByTestId('chat-no-radio')).toHaveCount(0);
+  await ash.keyboard.type(`psst ${tag}`);
+  if (shots) await ash.screenshot({ path: `${shots}/desktop-overlay-nearby.png` });
+  await ash.keyboard.press('Enter');
+  await expect(overlay(ash).getByRole('textbox', { name: 'Nearby message' })).toHaveValue('');
+  await ash.keyboard.press('Escape');
+
+  // Bea's phone: the line floats over the map with the sheet closed, and Chat counts it.
+  await expect(
+    overlay(bea)
+      .getByRole('listitem')
+      .filter({ hasText: `psst ${tag}` }),
+  ).toBeVisible();
+  await expect(bar(bea).getByRole('button', { name: 'Chat, 1 unread' })).toBeVisible();
+  if (shots) await bea.screenshot({ path: `${shots}/phone-float-unread-bubble.png` });
+  await bar(bea).getByRole('button', { name: 'Chat, 1 unread' }).click();
+  const sheet = bea.getByRole('dialog', { name: 'Chat' }).getByTestId('chat-panel');
+  const line = sheet.getByRole('listitem').filter({ hasText: `psst ${tag}` });
+  await expect(line.locator('.chat-line__channel')).toHaveText('nearby');
+  await expect(bar(bea).getByRole('button', { name: 'Chat', exact: true })).toBeVisible();
+  await expect(sheet.getByRole('radio', { name: 'Nearby' })).toBeChecked();
+  await sheet.getByRole('textbox', { name: 'Nearby message' }).fill(`right here ${tag}`);
+  await sheet.getByRole('button', { name: 'Send' }).click();
+  if (shots) await bea.screenshot({ path: `${shots}/phone-chat-sheet.png` });
+
+  // Ash hears the answer; the sidebar's Radio section counts it while closed.
+  await expect(
+    overlay(ash)
+      .getByRole('listitem')
+      .filter({ hasText: `right here ${tag}` }),
+  ).toBeVisible();
+  await expect(ash.getByRole('button', { name: 'Radio, 1 unread' })).toBeVisible();
+  if (shots) await ash.screenshot({ path: `${shots}/desktop-bubble-badge.png` });
+
+  // Cy, far away, heard neither: nothing floated, nothing counted, nothing listed.
+  await cy.waitForTimeout(1500);
+  await expect(overlay(cy).getByRole('listitem')).toHaveCount(0);
+  await expect(cy.getByRole('button', { name: 'Radio', exact: true })).toBeVisible();
+  await cy.getByRole('button', { name: 'Radio', exact: true }).click();
+  await expect(cy.locator('.game-sidebar').getByTestId('chat-panel')).not.toContainText(tag);
+
+  // A bed invitation from Ash reaches Bea's phone as a toast and a count on Manage.
+  const beaId = ((await (await bea.request.get(`${server.url}/api/player/current?worldId=default`)).json()) as { id: string }).id;
+  await bea.getByRole('button', { name: 'Close' }).click();
+  const invited = await ash.evaluate(
+    async ({ name, invitee }) => {
+      const call = (path: string, body: unknown) =>
+        fetch(path, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const me = (await (await fetch('/api/player/current?worldId=default', { credentials: 'include' })).json()) as Point;
+      const shelter = await call('/api/build-shelter', { worldId: 'default', x: me.x, y: me.y });
+      const settlement = await call('/api/settlements', { worldId: 'default', name: `Camp ${name}`, x: me.x, y: me.y });
+      const { id } = (await settlement.json()) as { id: string };
+      // The first bed is the founder's own; the second is the one to offer.
+      await call('/api/buildings', { type: 'bed', name: 'Bed', settlementId: id, worldId: 'default' });
+      const bed = await call('/api/buildings', { type: 'bed', name: 'Bunk', settlementId: id, worldId: 'default' });
+      const { bedAssignments } = (await (
+        await fetch(`/api/settlements/${id}/bed-assignments`, { credentials: 'include' })
+      ).json()) as {
+        bedAssignments: { bedId: string; state: string }[];
+      };
+      const free = bedAssignments.find((b) => b.state === 'vacant');
+      const invite = await call('/api/bed-invitations', {
+        worldId: 'default',
+        settlementId: id,
+        buildingId: free?.bedId ?? 'none',
+        inviteeId: invitee,
+      });
+      return [shelter.status, settlement.status, bed.status, invite.status, await invite.text(), JSON.stringify(bedAssignments)];
+    },
+    { name: tag, invitee: beaId },
+  );
+  expect(invited.slice(0, 4), JSON.stringify(invited.slice(4))).toEqual([200, 200, 200, 200]);
+  await expect(toasts(bea)).toContainText('Bed Invitation', { timeout: 15_000 });
+  // The invitation counts on Manage; so may Ana's shelter, raised at a site Bea sees (a 'Shelter Built Nearby' notice).
+  await expect(bar(bea).getByRole('button', { name: /^Manage, [12] new$/ })).toBeVisible();
+  if (shots) await bea.screenshot({ path: `${shots}/phone-invitation-toast-badge.png` });
+
+  await Promise.all([ctxA.close(), ctxB.close(), ctxC.close()]);
+});

@@ -1,0 +1,136 @@
+import { expect, type Page } from '@playwright/test';
+import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
+import { type E2EServer, gameTest, uniqueUser } from './fixtures.ts';
+
+/**
+ * Sight works both ways (issue 28): another survivor is drawn on your map only where you see them. Bea walks well past
+ * Ash's vision (the server still sends her position: she is within the chunks around Ash) and Ash's map does not draw
+ * her, though the online list names her; she walks back to Ash's side and is drawn.
+ */
+const test = gameTest;
+
+type Point = { x: number; y: number };
+
+const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
+
+async function seat(page: Page, server: E2EServer, displayName: string): Promise<void> {
+  const res = await page.request.post(`${server.url}/api/auth/register`, {
+    data: { username: uniqueUser('ps'), password: 'correct horse battery', displayName },
+  });
+  expect(res.status()).toBe(201);
+  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
+}
+
+async function whereIs(page: Page, server: E2EServer): Promise<Point & { id: string }> {
+  return (await (await page.request.get(`${server.url}/api/player/current?worldId=default`)).json()) as Point & { id: string };
+}
+
+/** One step toward `to` under the movement budget (POST /api/player/move): where the server says we stand. */
+async function step(page: Page, server: E2EServer, to: Point): Promise<{ accepted: boolean } & Point> {
+  const res = await page.request.post(`${server.url}/api/player/move?worldId=default`, { data: to });
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
+/** The budget refills at 75 units a second: a stride of 110 units every 1.5 s. */
+const STRIDE = 110;
+const STRIDE_WAIT_MS = 1500;
+
+const TURNS = [0, 1, -1, 2, -2, 3, -3, 4].map((t) => (t * Math.PI) / 4);
+
+/**
+ * Strides from where `page`'s survivor stands (the last of `path`) while `go` gives a heading and a length (null: there),
+ * turning by 45° steps where water or rock is in the way; appends every place it stood to `path` (each one reached
+ * from the one before, so the way back is walkable).
+ */
+async function strides(
+  page: Page,
+  server: E2EServer,
+  path: Point[],
+  go: (at: Point) => { heading: number; length: number } | null,
+) {
+  for (let n = 0; n < 20; n++) {
+    const at = path.at(-1)!;
+    const next = go(at);
+    if (!next) return;
+    for (const turn of TURNS) {
+      const h = next.heading + turn;
+      const r = await step(page, server, { x: at.x + Math.cos(h) * next.length, y: at.y + Math.sin(h) * next.length });
+      if (!r.accepted) continue;
+      path.push({ x: r.x, y: r.y });
+      break;
+    }
+    await page.waitForTimeout(STRIDE_WAIT_MS);
+  }
+}
+
+test('another survivor past your sight is not drawn (the online list still names them); walking back into sight, they are', async ({
+  browser,
+  gameServer: server,
+}) => {
+  test.setTimeout(150_000);
+  const tag = Math.random().toString(36).slice(2, 6);
+  const [ctxA, ctxB] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [ash, bea] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
+  await seat(ash, server, `Ash ${tag}`);
+  await seat(bea, server, `Bea ${tag}`);
+  const a = await whereIs(ash, server);
+  const b = await whereIs(bea, server);
+  // Bea walks to Ash's side, then well past any sight without binoculars (350 units from hills by day; line of sight
+  // over open plains ends at 125) yet within a chunk of Ash's (640 units), so the server still sends her position.
+  const off = (p: Point, q: Point) => Math.hypot(p.x - q.x, p.y - q.y);
+  const toAsh: Point[] = [{ x: b.x, y: b.y }];
+  await strides(bea, server, toAsh, (at) =>
+    off(at, a) <= 10 ? null : { heading: Math.atan2(a.y - at.y, a.x - at.x), length: Math.min(STRIDE, off(at, a)) },
+  );
+  const beside = toAsh.at(-1)!;
+  expect(off(beside, a)).toBeLessThanOrEqual(10);
+  const away: Point[] = [beside];
+  await strides(bea, server, away, (at) =>
+    off(at, a) > 400 ? null : { heading: at.x === a.x && at.y === a.y ? 0 : Math.atan2(at.y - a.y, at.x - a.x), length: STRIDE },
+  );
+  expect(off(away.at(-1)!, a)).toBeGreaterThan(400);
+
+  await ash.goto(`${server.url}/game`);
+  await expect(ash.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
+  await ash.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2, undefined, { timeout: 30_000 });
+
+  // Ash's map knows where Bea stands (in range), but does not draw her: she is out of Ash's sight.
+  const seenBea = async () => (await snapshot(ash)).players.find((p) => p.id === b.id) ?? null;
+  const far = away.at(-1)!;
+  await expect
+    .poll(
+      async () => {
+        const p = await seenBea();
+        return p && { near: Math.round(off(p, far)), inRange: p.inRange };
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual({ near: 0, inRange: true });
+  // Sight is computed a frame after the map starts: give it a few frames, then Bea must still be hidden.
+  await ash.waitForTimeout(1000);
+  expect((await seenBea())?.visible).toBe(false);
+  // The online list still names her.
+  const online = ash.getByRole('button', { name: /^([2-9]|[1-9]\d+) online$/ });
+  await online.hover();
+  const list = ash.getByRole('region', { name: 'Survivors Online' });
+  await expect(list.getByRole('listitem').filter({ hasText: new RegExp(`^Bea ${tag}$`) })).toHaveCount(1);
+
+  // Bea walks back the way she came, to Ash's side: Ash's map draws her there.
+  for (const p of away.slice(0, -1).reverse()) {
+    expect((await step(bea, server, p)).accepted).toBe(true);
+    await bea.waitForTimeout(STRIDE_WAIT_MS);
+  }
+  await expect
+    .poll(
+      async () => {
+        const p = await seenBea();
+        return p && { near: Math.round(off(p, beside)), visible: p.visible };
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual({ near: 0, visible: true });
+
+  await ctxA.close();
+  await ctxB.close();
+});
