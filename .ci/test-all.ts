@@ -1,7 +1,7 @@
 /**
  * The whole suite: the typecheck, bun test (unit, integration, repository contracts on PGlite and, with DATABASE_URL,
  * on Postgres) then Playwright in Debian's chromium. Ends with one plain line "N passed, N failed".
- * `bun run test:all` installs dependencies and builds first; this file installs chromium when missing.
+ * `bun run test:all` installs dependencies and builds first; this file apt-installs chromium and nginx when missing.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,16 +13,19 @@ function run(cmd: string[], env: Record<string, string | undefined> = {}) {
   return Bun.spawn(cmd, { cwd: root, env: { ...process.env, ...env }, stdout: 'inherit', stderr: 'pipe' });
 }
 
-if (!existsSync(chromium)) {
-  console.log('test:all: chromium is missing; installing Debian chromium with apt-get');
+/** Debian packages the suite runs for real: chromium (Playwright) and nginx (api/ops/proxy.test.ts, the README's proxy). */
+const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const missing = [...(existsSync(chromium) ? [] : ['chromium']), ...(existsSync(nginx) ? [] : ['nginx'])];
+if (missing.length > 0) {
+  console.log(`test:all: ${missing.join(' and ')} missing; installing Debian ${missing.join(' ')} with apt-get`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   for (const cmd of [
     [...sudo, 'apt-get', 'update'],
-    [...sudo, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', 'chromium'],
+    [...sudo, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', ...missing],
   ]) {
     const p = Bun.spawnSync(cmd, { stdout: 'inherit', stderr: 'inherit' });
     if (p.exitCode !== 0) {
-      console.error(`test:all: "${cmd.join(' ')}" failed; install chromium and run again`);
+      console.error(`test:all: "${cmd.join(' ')}" failed; install ${missing.join(' and ')} and run again`);
       process.exit(1);
     }
   }
