@@ -4,14 +4,9 @@ import { shownName } from '../contract/auth.ts';
 import { IN_QUEUE_REASON, NO_LOBBY_REASON, NOT_SEATED_HERE_REASON, formatWaitTime } from '../contract/lobby.ts';
 import {
   accessToWorld,
-  accessFor,
   buildStatus,
-  decideJoin,
   expiryCutoff,
   hasLapsed,
-  membershipOf,
-  needsSettling,
-  seatsToFill,
   lastSeenStaleBefore,
   LAST_SEEN_GRANULARITY,
   waitSeconds,
@@ -47,7 +42,6 @@ function ownIn(entries: readonly LobbyEntryWithNames[], userId: string): OwnEntr
   const queuePosition = mine.seatedAt ? null : entries.filter((e) => e.seatedAt === null && e.seq <= mine.seq).length;
   return { seatedAt: mine.seatedAt, lastSeenAt: mine.lastSeenAt, queuePosition, worldId: mine.seatedAt ? 'default' : null };
 }
-const membershipIn = (entries: readonly LobbyEntryWithNames[], userId: string) => membershipOf(ownIn(entries, userId));
 
 describe('formatWaitTime (m:ss)', () => {
   test.each([
@@ -82,70 +76,18 @@ describe('seat expiry', () => {
   });
 });
 
-describe('seats to fill and settling', () => {
-  test('free seats are filled from the queue, never beyond it or beyond the seats', () => {
-    expect(seatsToFill(18, 5, 20)).toBe(2);
-    expect(seatsToFill(18, 1, 20)).toBe(1);
-    expect(seatsToFill(20, 5, 20)).toBe(0);
-    expect(seatsToFill(0, 0, 20)).toBe(0);
-    expect(seatsToFill(25, 3, 20)).toBe(0);
-  });
-
-  test('settling is needed for lapsed entries or free seats with people waiting, not otherwise', () => {
-    expect(needsSettling({ seated: 20, queued: 4, anyLapsed: false }, 20)).toBe(false);
-    expect(needsSettling({ seated: 3, queued: 0, anyLapsed: false }, 20)).toBe(false);
-    expect(needsSettling({ seated: 3, queued: 0, anyLapsed: true }, 20)).toBe(true);
-    expect(needsSettling({ seated: 19, queued: 1, anyLapsed: false }, 20)).toBe(true);
-  });
-});
-
-describe('membership and positions', () => {
+describe('accessToWorld', () => {
   const entries = [entry('a', 1, true), entry('q1', 2, false), entry('b', 3, true), entry('q2', 7, false), entry('q3', 9, false)];
-
-  test('seated, queued with a 1-based position from arrival order, or absent', () => {
-    expect(membershipIn(entries, 'a')).toEqual({ kind: 'seated' });
-    expect(membershipIn(entries, 'q1')).toEqual({ kind: 'queued', position: 1 });
-    expect(membershipIn(entries, 'q2')).toEqual({ kind: 'queued', position: 2 });
-    expect(membershipIn(entries, 'q3')).toEqual({ kind: 'queued', position: 3 });
-    expect(membershipIn(entries, 'nobody')).toEqual({ kind: 'none' });
-  });
-});
-
-describe('decideJoin', () => {
-  test('a newcomer takes a free seat', () => {
-    expect(decideJoin({ kind: 'none' }, 3, 0, 20)).toEqual({ action: 'joined_lobby', write: 'seat' });
-  });
-  test('a newcomer queues at the back when the seats are full', () => {
-    expect(decideJoin({ kind: 'none' }, 20, 4, 20)).toEqual({ action: 'added_to_queue', position: 5, write: 'enqueue' });
-    expect(decideJoin({ kind: 'none' }, 2, 0, 2)).toEqual({ action: 'added_to_queue', position: 1, write: 'enqueue' });
-  });
-  test('a newcomer never jumps people already waiting, even if a seat is free', () => {
-    expect(decideJoin({ kind: 'none' }, 19, 2, 20)).toEqual({ action: 'added_to_queue', position: 3, write: 'enqueue' });
-  });
-  test('a seated user is already in; a queued user keeps their place without a second entry', () => {
-    expect(decideJoin({ kind: 'seated' }, 20, 4, 20)).toEqual({ action: 'already_in_lobby', write: 'none' });
-    expect(decideJoin({ kind: 'queued', position: 2 }, 20, 4, 20)).toEqual({
-      action: 'added_to_queue',
-      position: 2,
-      write: 'none',
-    });
-  });
-});
-
-describe('accessFor', () => {
-  test('only a seat opens the game; the reasons are the contract texts', () => {
-    expect(accessFor({ kind: 'seated' })).toEqual({ canAccessGame: true });
-    expect(accessFor({ kind: 'queued', position: 4 })).toEqual({
-      canAccessGame: false,
-      reason: IN_QUEUE_REASON,
-      queuePosition: 4,
-    });
-    expect(accessFor({ kind: 'none' })).toEqual({ canAccessGame: false, reason: NO_LOBBY_REASON });
+  test('the queue position is 1-based in arrival order, counting only the queued', () => {
+    const queued = (userId: string) => accessToWorld(ownIn(entries, userId), 'default');
+    expect(queued('q1')).toEqual({ canAccessGame: false, reason: IN_QUEUE_REASON, queuePosition: 1 });
+    expect(queued('q2')).toEqual({ canAccessGame: false, reason: IN_QUEUE_REASON, queuePosition: 2 });
+    expect(queued('q3')).toEqual({ canAccessGame: false, reason: IN_QUEUE_REASON, queuePosition: 3 });
+    expect(queued('a')).toEqual({ canAccessGame: true, worldId: 'default' });
+    expect(queued('nobody')).toEqual({ canAccessGame: false, reason: NO_LOBBY_REASON });
     expect(NO_LOBBY_REASON).toBe('You need to join the lobby first');
   });
-});
 
-describe('accessToWorld', () => {
   const seat = (worldId: string | null) => ({ seatedAt: at(0), queuePosition: null, worldId });
   test('a seat opens only its own world; a seat elsewhere names where it is; queue and absence keep their reasons', () => {
     expect(accessToWorld(seat('w-a'), 'w-a')).toEqual({ canAccessGame: true, worldId: 'w-a' });
@@ -215,48 +157,8 @@ describe('buildStatus', () => {
           expect(players.length + queue.length).toBe(entries.length);
           const seqs = queue.map((q) => Number(q.id.slice(1)));
           expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
-          for (const q of queue) expect(membershipIn(entries, q.id)).toEqual({ kind: 'queued', position: q.position });
-        },
-      ),
-    );
-  });
-});
-
-describe('the rules together (a model of the service)', () => {
-  type Op = { kind: 'join'; user: number } | { kind: 'leave'; user: number };
-
-  test('property: any sequence of joins and leaves keeps seats ≤ max, fills free seats from the queue head, no duplicates', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 5 }),
-        fc.array(
-          fc.oneof(
-            fc.record({ kind: fc.constant('join' as const), user: fc.nat(12) }),
-            fc.record({ kind: fc.constant('leave' as const), user: fc.nat(12) }),
-          ),
-          { maxLength: 60 },
-        ),
-        (max, ops: Op[]) => {
-          let entries: LobbyEntryWithNames[] = [];
-          let seq = 0;
-          const settle = () => {
-            const seated = entries.filter((e) => e.seatedAt).length;
-            let n = seatsToFill(seated, entries.length - seated, max);
-            entries = entries.map((e) => (!e.seatedAt && n-- > 0 ? { ...e, seatedAt: t0 } : e));
-          };
-          for (const op of ops) {
-            const id = `u${op.user}`;
-            if (op.kind === 'leave') entries = entries.filter((e) => e.userId !== id);
-            settle();
-            if (op.kind === 'join') {
-              const seated = entries.filter((e) => e.seatedAt).length;
-              const d = decideJoin(membershipIn(entries, id), seated, entries.length - seated, max);
-              if (d.write !== 'none') entries.push(entry(id, ++seq, d.write === 'seat'));
-            }
-            const seated = entries.filter((e) => e.seatedAt).length;
-            expect(seated).toBeLessThanOrEqual(max);
-            if (entries.length > seated) expect(seated).toBe(max);
-            expect(new Set(entries.map((e) => e.userId)).size).toBe(entries.length);
+          for (const q of queue) {
+            expect(accessToWorld(ownIn(entries, q.id), 'default')).toMatchObject({ queuePosition: q.position });
           }
         },
       ),

@@ -83,14 +83,7 @@ export interface LobbyEntryWithNames extends LobbyEntryFacts {
 }
 
 /** Where a user stands. Queue positions are derived from arrival order, never stored. */
-export type Membership = { kind: 'none' } | { kind: 'seated' } | { kind: 'queued'; position: number };
-
-export interface LobbyCounts {
-  seated: number;
-  queued: number;
-  /** Is any entry (seated or queued) held by someone not seen since the cutoff? */
-  anyLapsed: boolean;
-}
+type Membership = { kind: 'none' } | { kind: 'seated' } | { kind: 'queued'; position: number };
 
 /**
  * Heartbeats (lobby polls, access checks, the live socket's audit) rewrite `last_seen_at` only once the stored time
@@ -117,42 +110,11 @@ export function hasLapsed(lastSeenAt: Date, now: Date, seatTimeoutMs: number): b
   return lastSeenAt.getTime() < expiryCutoff(now, seatTimeoutMs).getTime();
 }
 
-/** How many queue heads take a seat: the free seats, at most the queue's length. */
-export function seatsToFill(seated: number, queued: number, maxPlayers: number): number {
-  return Math.max(0, Math.min(queued, maxPlayers - seated));
-}
-
-/** Does the lobby need its locked clean-up (lapsed entries to drop, or free seats with people waiting)? */
-export function needsSettling(counts: LobbyCounts, maxPlayers: number): boolean {
-  return counts.anyLapsed || seatsToFill(counts.seated, counts.queued, maxPlayers) > 0;
-}
-
 /** The user's place, from their own live entry (null: none). */
-export function membershipOf(own: Pick<OwnEntry, 'seatedAt' | 'queuePosition'> | null): Membership {
+function membershipOf(own: Pick<OwnEntry, 'seatedAt' | 'queuePosition'> | null): Membership {
   if (!own) return { kind: 'none' };
   if (own.seatedAt) return { kind: 'seated' };
   return { kind: 'queued', position: own.queuePosition ?? 1 };
-}
-
-export type JoinDecision =
-  | { action: typeof JoinAction.joinedLobby; write: 'seat' }
-  | { action: typeof JoinAction.alreadyInLobby; write: 'none' }
-  | { action: typeof JoinAction.addedToQueue; position: number; write: 'enqueue' | 'none' };
-
-/**
- * Joining: a seated user stays seated; a queued user keeps their place (no second entry);
- * anyone else takes a free seat, unless the seats are full or people are already waiting.
- */
-export function decideJoin(current: Membership, seated: number, queued: number, maxPlayers: number): JoinDecision {
-  switch (current.kind) {
-    case 'seated':
-      return { action: JoinAction.alreadyInLobby, write: 'none' };
-    case 'queued':
-      return { action: JoinAction.addedToQueue, position: current.position, write: 'none' };
-    case 'none':
-      if (seated < maxPlayers && queued === 0) return { action: JoinAction.joinedLobby, write: 'seat' };
-      return { action: JoinAction.addedToQueue, position: queued + 1, write: 'enqueue' };
-  }
 }
 
 /** Whole seconds from `since` to `now`, never negative. */
@@ -161,7 +123,7 @@ export function waitSeconds(since: Date, now: Date): number {
 }
 
 /** May the user open /game? Only with a seat. */
-export function accessFor(membership: Membership): LobbyAccess {
+function accessFor(membership: Membership): LobbyAccess {
   switch (membership.kind) {
     case 'seated':
       return { canAccessGame: true };
