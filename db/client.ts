@@ -25,16 +25,11 @@ export interface Database {
     notify(channel: string, payload: string): Promise<void>;
   };
   /**
-   * A session-level advisory lock on a connection of its own (Postgres), or null when another session holds it. The
-   * lock lasts until released or until its connection closes, a crash included, so a lease taken with it passes to
-   * another process within its retry interval. Absent on embedded PGlite: its data-directory lock already makes its
-   * process the only one.
-   */
-  sessionLock?: (key: number) => Promise<SessionLock | null>;
-  /**
-   * Session-level advisory locks of the two-int form `(space, key)` on the same connection as `sessionLock`: many
+   * Session-level advisory locks of the two-int form `(space, key)` on a connection of their own (Postgres): many
    * leases of one kind, such as the NPC simulation's one per world, and who holds them (api/modules/npcs/lease.ts).
-   * Absent on embedded PGlite, for the same reason.
+   * A lock lasts until released or until its connection closes, a crash included, so a lease passes to another
+   * process within its retry interval. Absent on embedded PGlite: its data-directory lock already makes its process
+   * the only one.
    */
   sessionLockPairs?: SessionLockPairs;
   /**
@@ -45,12 +40,6 @@ export interface Database {
   /** Answers true when a trivial query succeeds within the time limit. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
-}
-
-export interface SessionLock {
-  /** Whether the lock is still held: false once released or once its connection was lost. */
-  held(): Promise<boolean>;
-  release(): Promise<void>;
 }
 
 export interface GrantedPair {
@@ -201,7 +190,6 @@ async function openPostgres(url: string, connectTimeoutS = connectTimeoutFromEnv
         await client.notify(channel, payload);
       },
     },
-    sessionLock: (key) => locks.take(key),
     sessionLockPairs: {
       take: (space, key) => locks.takePair(space, key),
       release: (space, key) => locks.releasePair(space, key),

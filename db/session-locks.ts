@@ -1,5 +1,5 @@
 import type { Options, PostgresType, Sql } from 'postgres';
-import type { GrantedPair, SessionLock } from './client.ts';
+import type { GrantedPair } from './client.ts';
 
 /**
  * The connection session locks live on: one, never closed for idleness or age (either would drop every lock it
@@ -30,40 +30,6 @@ export class SessionLocks {
   private client(): Sql {
     this.sql ??= this.connect();
     return this.sql;
-  }
-
-  /** The lock, or null when another session holds it; a lost connection rejects. */
-  async take(key: number): Promise<SessionLock | null> {
-    const sql = this.client();
-    const [row] = await sql`select pg_try_advisory_lock(${key}::bigint) as locked`;
-    if (!row?.locked) return null;
-    let released = false;
-    return {
-      held: async () => {
-        if (released) return false;
-        try {
-          // A backend opened after the one that took the lock (a reconnect) holds none: the lease was lost.
-          const [r] = await sql`select exists(
-            select 1 from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted
-              and classid = ${Math.floor(key / 2 ** 32)}::int::oid and objid = ${key % 2 ** 32}::bigint::oid
-          ) as held`;
-          if (r?.held) return true;
-        } catch {
-          // the connection is down: the lock went with it
-        }
-        released = true;
-        return false;
-      },
-      release: async () => {
-        if (released) return;
-        released = true;
-        try {
-          await sql`select pg_advisory_unlock(${key}::bigint)`;
-        } catch {
-          // the connection is gone, and the lock with it
-        }
-      },
-    };
   }
 
   /**
