@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { Biome } from '../../core-wasm/constants.ts';
 import { IMPASSABLE } from './world.ts';
-import { chooseSpawn, nearSiteIds, SPAWN_GROUND, SPAWN_RULES, type SpawnCandidate } from './spawn.ts';
+import { chooseSpawn, nearSiteIds, nearSiteIdsWithin, SPAWN_GROUND, SPAWN_RULES, type SpawnCandidate } from './spawn.ts';
 
 const usual = { x: 10, y: -20 };
 /** A site `d` units east of the usual spot. */
@@ -96,5 +96,39 @@ describe('nearSiteIds', () => {
     }
     expect(stood).toBeGreaterThan(50);
     expect(stood).toBeLessThan(450);
+  });
+});
+
+describe('nearSiteIdsWithin', () => {
+  test('a smaller area answers as the whole search does whenever it answers, and defers when a nearer site may lie outside', () => {
+    const at = { x: 20, y: 30 };
+    let seed = 11;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const grounds = [...SPAWN_GROUND, ...IMPASSABLE];
+    let answered = 0;
+    for (let round = 0; round < 500; round++) {
+      const all = Array.from({ length: Math.floor(rand() * 20) }, (_, i) => ({
+        id: `s${i}`,
+        x: at.x + Math.round((rand() - 0.5) * 1200),
+        y: at.y + Math.round((rand() - 0.5) * 1200),
+        ground: grounds[Math.floor(rand() * grounds.length)]!,
+      }));
+      // The smaller area: a square of half-width `covered` round the spot.
+      const covered = 100 + rand() * 400;
+      const inside = all.filter((c) => Math.abs(c.x - at.x) <= covered && Math.abs(c.y - at.y) <= covered);
+      const ids = nearSiteIdsWithin(at, inside, covered);
+      if (ids === null) continue;
+      answered += 1;
+      expect(ids).toEqual(nearSiteIds(at, all));
+    }
+    expect(answered).toBeGreaterThan(50);
+    // Too few sites, or the third beyond the covered distance: grow the area.
+    expect(nearSiteIdsWithin(at, [{ id: 'a', x: at.x + 10, y: at.y, ground: Biome.plains }], 500)).toBeNull();
+    const three = ['a', 'b', 'c'].map((id, i) => ({ id, x: at.x + 100 * (i + 1), y: at.y, ground: Biome.plains }));
+    expect(nearSiteIdsWithin(at, three, 301)).toEqual(['a', 'b', 'c']);
+    expect(nearSiteIdsWithin(at, three, 300)).toBeNull();
   });
 });

@@ -53,6 +53,23 @@ export function nearSiteIds(
 }
 
 /**
+ * Pure: `nearSiteIds` read off a smaller area than the whole search, when that is enough: the ids when the nearest
+ * sites (walkable) all lie within `covered` units of the usual spot, the distance from it to the area's nearest edge,
+ * so no site outside the area can be nearer; null when the area must grow. A new world's first newcomer then
+ * generates the 3 × 3 chunks round the usual spot instead of the 5 × 5 of the whole search.
+ */
+export function nearSiteIdsWithin(
+  usual: { x: number; y: number },
+  candidates: readonly Omit<SpawnCandidate, 'significance'>[],
+  covered: number,
+): string[] | null {
+  const near = nearestWalkable(usual, candidates).slice(0, SPAWN_RULES.nearSites);
+  if (near.length < SPAWN_RULES.nearSites) return null;
+  const farthest = Math.hypot(near.at(-1)!.x - usual.x, near.at(-1)!.y - usual.y);
+  return farthest < covered ? near.map((c) => c.id) : null;
+}
+
+/**
  * Pure: the usual spot while one of its nearest sites (on walkable ground) has significance left, else the nearest
  * site on safe ground that has some, else (every candidate picked clean) the usual spot after all.
  */

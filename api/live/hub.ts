@@ -2,14 +2,14 @@ import { Close, MOVE_FANOUT_MS, type ServerMessage } from '../contract/protocol.
 import type { MoveResult, TimeInfo } from '../contract/world.ts';
 import { freshMoveState } from '../game/movement.ts';
 import { recoveredSignificance } from '../game/scavenge.ts';
-import { chooseSpawn, nearSiteIds, type SpawnCandidate } from '../game/spawn.ts';
+import { chooseSpawn, nearSiteIds, nearSiteIdsWithin, type SpawnCandidate } from '../game/spawn.ts';
 import { newTravelLogMemory, noteSectorEntry, sectorKey } from '../game/travel-log.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../../db/repos/accounts.ts';
 import type { Audience, Bus, BusBatch } from './bus.ts';
 import { colorFor, hashString, type Entity } from './entity.ts';
 import { GameLog } from './game-log.ts';
-import { type Fanout, type LiveSocket, WorldRoom, type WorldTerrain } from './room.ts';
+import { type Fanout, type LiveSocket, type SpawnSite, WorldRoom, type WorldTerrain } from './room.ts';
 import { WRITE_BACK_INTERVAL_MS } from './write-back.ts';
 import { heldHere, Ownership } from './ownership.ts';
 import { AdaptiveBeat, type Beat, Metronome } from './metronome.ts';
@@ -220,29 +220,41 @@ export class LiveHub {
    */
   private async spawnFor(terrain: WorldTerrain, worldId: string, salt: number): Promise<{ x: number; y: number }> {
     const usual = terrain.spawnPoint(salt);
-    const sites = terrain.spawnSites?.(usual) ?? [];
-    if (sites.length === 0) return usual;
+    if (!terrain.spawnSites) return usual;
     const now = this.services.now().getTime();
-    const candidates = async (ids: readonly string[]): Promise<SpawnCandidate[]> => {
+    const placesOf = (sites: readonly SpawnSite[]) =>
+      sites.map(({ poi, ground }) => ({ id: poi.id, x: poi.worldX, y: poi.worldY, ground, significance: poi.significance }));
+    const candidates = async (places: ReturnType<typeof placesOf>, ids: readonly string[]): Promise<SpawnCandidate[]> => {
       const rows = await this.services.repos.actions.poiStates(worldId, [...ids]);
       const states = new Map(rows.map((r) => [r.poiId, r]));
       const wanted = new Set(ids);
-      return sites
-        .filter(({ poi }) => wanted.has(poi.id))
-        .map(({ poi, ground }) => {
-          const s = states.get(poi.id);
+      return places
+        .filter((p) => wanted.has(p.id))
+        .map((p) => {
+          const s = states.get(p.id);
           const significance = s
-            ? recoveredSignificance(s.currentSignificance, poi.significance, s.changedAt.getTime(), now)
-            : poi.significance;
-          return { id: poi.id, x: poi.worldX, y: poi.worldY, ground, significance };
+            ? recoveredSignificance(s.currentSignificance, p.significance, s.changedAt.getTime(), now)
+            : p.significance;
+          return { ...p, significance };
         });
     };
-    // The usual spot stands while one of its few nearest sites has significance left (nearly always): those are read
-    // first, and the states of the whole search area (about 375 sites) only once they are picked clean.
-    const places = sites.map(({ poi, ground }) => ({ id: poi.id, x: poi.worldX, y: poi.worldY, ground }));
+    // The usual spot stands while one of its few nearest sites has significance left (nearly always): those are
+    // found in the chunks right round the spot when they suffice, and only those sites' states are read; the whole
+    // search area (5 × 5 chunks, about 375 sites) is generated and read only once they are picked clean.
+    const close = terrain.spawnSites(usual, 1);
+    const closePlaces = placesOf(close.sites);
+    const nearClose = nearSiteIdsWithin(usual, closePlaces, close.covered);
+    if (nearClose && (await candidates(closePlaces, nearClose)).some((c) => c.significance > 0)) return usual;
+    const places = placesOf(terrain.spawnSites(usual).sites);
     const near = nearSiteIds(usual, places);
-    if (near.length === 0 || (await candidates(near)).some((c) => c.significance > 0)) return { x: usual.x, y: usual.y };
-    const spot = chooseSpawn(usual, await candidates(places.map((p) => p.id)));
+    if (near.length === 0 || (await candidates(places, near)).some((c) => c.significance > 0)) return usual;
+    const spot = chooseSpawn(
+      usual,
+      await candidates(
+        places,
+        places.map((p) => p.id),
+      ),
+    );
     return { x: spot.x, y: spot.y };
   }
 

@@ -9,8 +9,11 @@ export interface WorldTerrain {
   readonly moveRules: MoveRules;
   /** A safe place to appear near the origin; `salt` spreads newcomers apart. */
   spawnPoint(salt: number): { x: number; y: number };
-  /** The sites round a usual spawn spot a newcomer may be moved to (api/game/spawn.ts); absent: the spot stands. */
-  spawnSites?(around: { x: number; y: number }): SpawnSite[];
+  /**
+   * The sites round a usual spawn spot a newcomer may be moved to (api/game/spawn.ts), over `rings` rings of chunks
+   * (default: the whole search), and how far from the spot the area reaches every way; absent: the spot stands.
+   */
+  spawnSites?(around: { x: number; y: number }, rings?: number): { sites: SpawnSite[]; covered: number };
 }
 
 /** A site near a spawn spot and the biome code of its tile. */

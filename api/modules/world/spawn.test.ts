@@ -44,7 +44,7 @@ describe.each(backends())('where a new survivor appears on %s', (backend) => {
   });
 
   test('with the sites round the origin picked clean, a newcomer appears at the nearest site with significance left; once they recover, near the origin again', async () => {
-    const all = [...terrain.spawnSites({ x: 0, y: 0 })];
+    const all = [...terrain.spawnSites({ x: 0, y: 0 }).sites];
     const cleaned = all.filter((s) => Math.hypot(s.poi.worldX, s.poi.worldY) <= PICKED_CLEAN_WITHIN);
     expect(cleaned.length).toBeGreaterThan(5);
     await server.database.db
@@ -71,7 +71,7 @@ describe.each(backends())('where a new survivor appears on %s', (backend) => {
     const dist = (s: (typeof all)[number]) => Math.hypot(s.poi.worldX - n.usual.x, s.poi.worldY - n.usual.y);
     const untouched = terrain
       .spawnSites(n.usual)
-      .filter((s) => SPAWN_GROUND.has(s.ground) && Math.hypot(s.poi.worldX, s.poi.worldY) > PICKED_CLEAN_WITHIN);
+      .sites.filter((s) => SPAWN_GROUND.has(s.ground) && Math.hypot(s.poi.worldX, s.poi.worldY) > PICKED_CLEAN_WITHIN);
     expect(Math.min(...untouched.map(dist))).toBe(dist(site!));
 
     // Half an hour on, every picked-clean site has recovered a point: the next newcomer appears near the origin.

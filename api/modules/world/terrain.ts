@@ -106,13 +106,23 @@ export class CoreTerrain implements WorldTerrain {
 
   /**
    * The sites a newcomer whose usual spot is `around` may be moved to (api/game/spawn.ts): those in its chunk and
-   * SPAWN_RULES.searchChunks rings of chunks round it, each with the biome of its tile. Chunks beyond the world's
-   * edge have none.
+   * `rings` rings of chunks round it (SPAWN_RULES.searchChunks: the whole search), each with the biome of its tile,
+   * and `covered`, the distance from `around` to the nearest edge of those chunks. Chunks beyond the world's edge
+   * have none.
    */
-  spawnSites(around: { x: number; y: number }): SpawnSite[] {
+  spawnSites(
+    around: { x: number; y: number },
+    rings: number = SPAWN_RULES.searchChunks,
+  ): { sites: SpawnSite[]; covered: number } {
     const cx = chunkOfTile(tileOfWorld(around.x));
     const cy = chunkOfTile(tileOfWorld(around.y));
-    const r = SPAWN_RULES.searchChunks;
+    const r = rings;
+    const covered = Math.min(
+      around.x - (cx - r) * CHUNK_WORLD_UNITS,
+      (cx + r + 1) * CHUNK_WORLD_UNITS - around.x,
+      around.y - (cy - r) * CHUNK_WORLD_UNITS,
+      (cy + r + 1) * CHUNK_WORLD_UNITS - around.y,
+    );
     const sites: SpawnSite[] = [];
     for (let j = cy - r; j <= cy + r; j++) {
       for (let i = cx - r; i <= cx + r; i++) {
@@ -120,6 +130,6 @@ export class CoreTerrain implements WorldTerrain {
         for (const p of this.pois(i, j)) sites.push({ poi: p, ground: this.biomeAtTile(p.tileX, p.tileY) });
       }
     }
-    return sites;
+    return { sites, covered };
   }
 }
