@@ -2,7 +2,8 @@ import { type } from 'arktype';
 import { Elysia } from 'elysia';
 import { worldIdText } from '../contract/text.ts';
 import { UNKNOWN_WORLD } from '../contract/errors.ts';
-import { NO_LOBBY_REASON } from '../game/lobby.ts';
+import { NO_LOBBY_REASON, NOT_SEATED_HERE_REASON } from '../game/lobby.ts';
+import { HttpError } from '../http/errors.ts';
 import { DEFAULT_WORLD_ID } from '../game/world.ts';
 import type { Services } from '../services.ts';
 import { currentUser } from './auth/session.ts';
@@ -38,11 +39,12 @@ function worldNamed(...sources: unknown[]): string | null {
 /**
  * `{ game: true }` on a route: the caller must be signed in (else 401 Unauthorized) and hold a lobby seat in the
  * world the call is about (else 403 with the lobby's reason; a seat in another world: 'You are not seated in this
- * world'; a world that does not exist: 404 Unknown world). A call naming no world (by id: settlements, NPCs, crafting jobs) needs a seat in some world; its service
- * checks the thing belongs to the caller. The handler gets `user`.
+ * world'; a world that does not exist: 404 Unknown world). A call naming no world (by id: settlements, NPCs, crafting
+ * jobs) needs a seat in some world, and its service refuses a thing of another world (`requireSeatedIn`). The handler
+ * gets `user` and `seatWorldId`, the world the seat is in.
  */
 export function gameAccessPlugin(services: Services) {
-  const cache = new Map<string, Map<string, number>>();
+  const cache = new Map<string, Map<string, { at: number; worldId: string }>>();
   const reuseMs = Math.min(ACCESS_CACHE_MS, Math.floor(services.config.seatTimeoutMs / 4));
   services.accessEnded.on(({ userId }) => cache.delete(userId));
   return new Elysia({ name: 'wasteland.game-access', seed: services.instanceId }).macro({
@@ -58,8 +60,8 @@ export function gameAccessPlugin(services: Services) {
         }
         const key = worldId ?? ANY_SEAT;
         const now = services.now().getTime();
-        const grantedAt = cache.get(user.id)?.get(key);
-        if (grantedAt !== undefined && now - grantedAt <= reuseMs) return { user };
+        const granted = cache.get(user.id)?.get(key);
+        if (granted !== undefined && now - granted.at <= reuseMs) return { user, seatWorldId: granted.worldId };
         const answer = await lobbyAccess(services, user.id, worldId);
         if (!answer.canAccessGame) {
           cache.get(user.id)?.delete(key);
@@ -68,15 +70,24 @@ export function gameAccessPlugin(services: Services) {
             return status(404, { message: UNKNOWN_WORLD });
           return status(403, { message: answer.reason ?? NO_LOBBY_REASON });
         }
-        let granted = cache.get(user.id);
-        if (!granted) {
+        const seatWorldId = answer.worldId ?? worldId ?? DEFAULT_WORLD_ID;
+        let grants = cache.get(user.id);
+        if (!grants) {
           if (cache.size >= ACCESS_CACHE_USERS) cache.clear();
-          granted = new Map();
-          cache.set(user.id, granted);
+          grants = new Map();
+          cache.set(user.id, grants);
         }
-        granted.set(key, now);
-        return { user };
+        grants.set(key, { at: now, worldId: seatWorldId });
+        return { user, seatWorldId };
       },
     },
   });
+}
+
+/**
+ * A settlement, NPC or crafting job addressed by id answers only to a caller seated in its world: a seat in one world
+ * grants nothing in another (403 'You are not seated in this world').
+ */
+export function requireSeatedIn(thingWorldId: string, seatWorldId: string): void {
+  if (thingWorldId !== seatWorldId) throw new HttpError(403, NOT_SEATED_HERE_REASON);
 }

@@ -17,20 +17,28 @@ export function craftingModule(services: Services, crafting: CraftingService) {
   return new Elysia({ prefix: '/api' })
     .get('/crafting/recipes', () => crafting.recipes(), { response: { 200: RecipeBook } })
     .use(gameAccessPlugin(services))
-    .post('/settlements/:id/craft', ({ user, params, body }) => crafting.craft(user, Number(params.id), body), {
-      game: true,
-      params: IdParams,
-      body: CraftBody,
-      response: { 200: CraftQueued, ...writes },
-    })
-    .get('/settlements/:id/craft-queue', ({ user, params }) => crafting.queue(user, Number(params.id)), {
-      game: true,
-      params: IdParams,
-      response: { 200: CraftQueueView, ...reads },
-    })
+    .post(
+      '/settlements/:id/craft',
+      ({ user, seatWorldId, params, body }) => crafting.craft(user, seatWorldId, Number(params.id), body),
+      {
+        game: true,
+        params: IdParams,
+        body: CraftBody,
+        response: { 200: CraftQueued, ...writes },
+      },
+    )
+    .get(
+      '/settlements/:id/craft-queue',
+      ({ user, seatWorldId, params }) => crafting.queue(user, seatWorldId, Number(params.id)),
+      {
+        game: true,
+        params: IdParams,
+        response: { 200: CraftQueueView, ...reads },
+      },
+    )
     .delete(
       '/settlements/:id/craft-queue/:jobId',
-      ({ user, params }) => crafting.cancel(user, Number(params.id), Number(params.jobId)),
+      ({ user, seatWorldId, params }) => crafting.cancel(user, seatWorldId, Number(params.id), Number(params.jobId)),
       { game: true, params: CraftJobParams, response: { 200: CraftCancelled, ...writes } },
     );
 }

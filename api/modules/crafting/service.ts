@@ -18,6 +18,7 @@ import {
   wearsScanner,
 } from '../../game/crafting.ts';
 import { canManage, insufficientMessage } from '../../game/settlements.ts';
+import { requireSeatedIn } from '../game-access.ts';
 import { containerStates, room } from '../../game/storage.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
@@ -52,17 +53,17 @@ export class CraftingService {
     return r;
   }
 
-  /** The settlement's world when the body leaves it out. */
-  private async worldOf(settlementId: number, worldId?: string): Promise<string> {
-    if (worldId) return worldId;
+  /** The settlement's world, which must be the one the caller is seated in. */
+  private async worldOf(settlementId: number, seatWorldId: string): Promise<string> {
     const s = await this.services.repos.settlements.settlement(settlementId);
     if (!s) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+    requireSeatedIn(s.worldId, seatWorldId);
     return s.worldId;
   }
 
-  async craft(user: UserRow, settlementId: number, body: { recipeId: string; quantity: number; worldId?: string | undefined }) {
+  async craft(user: UserRow, seatWorldId: string, settlementId: number, body: { recipeId: string; quantity: number }) {
     const recipe = this.recipe(body.recipeId);
-    const worldId = await this.worldOf(settlementId, body.worldId);
+    const worldId = await this.worldOf(settlementId, seatWorldId);
     const now = this.services.now();
     const timeScale = this.services.config.npcTimeScale;
     return this.settlements.manage(user, worldId, settlementId, async (ops, s) => {
@@ -103,9 +104,10 @@ export class CraftingService {
     });
   }
 
-  async queue(user: UserRow, settlementId: number): Promise<CraftQueueView> {
+  async queue(user: UserRow, seatWorldId: string, settlementId: number): Promise<CraftQueueView> {
     const s = await this.services.repos.settlements.settlement(settlementId);
     if (!s) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+    requireSeatedIn(s.worldId, seatWorldId);
     if (!canManage(user.id, s)) throw new HttpError(403, `You do not manage ${s.name}: only players with a bed there can`);
     const now = this.services.now();
     const [rows, crafters] = await Promise.all([
@@ -117,8 +119,8 @@ export class CraftingService {
   }
 
   /** Cancels a job: every input goes back where it was taken from; the next job starts if this one was on the bench. */
-  async cancel(user: UserRow, settlementId: number, jobId: number) {
-    const worldId = await this.worldOf(settlementId);
+  async cancel(user: UserRow, seatWorldId: string, settlementId: number, jobId: number) {
+    const worldId = await this.worldOf(settlementId, seatWorldId);
     const now = this.services.now();
     let crafter: string | null = null;
     const out = await this.settlements.manage(user, worldId, settlementId, async (ops, s) => {

@@ -32,33 +32,49 @@ export function npcEquipmentModule(services: Services, gear: NpcEquipmentService
       },
       { game: true, query: BatchEquipmentQuery, response: { 200: BatchEquipment, ...answers } },
     )
-    .get('/:id/equipment', ({ user, params }) => gear.list(user, Number(params.id)), {
+    .get('/:id/equipment', ({ user, seatWorldId, params }) => gear.list(user, seatWorldId, Number(params.id)), {
       game: true,
       params: NpcParams,
       response: { 200: NpcEquipmentList, ...answers },
     })
-    .post('/:id/equipment/equip', ({ user, params, body }) => gear.equip(user, Number(params.id), body), {
-      game: true,
-      params: NpcParams,
-      body: NpcEquipBody,
-      response: { 200: EquipmentOutcome, ...answers },
-    })
-    .post('/:id/equipment/unequip', ({ user, params, body }) => gear.unequip(user, Number(params.id), body), {
-      game: true,
-      params: NpcParams,
-      body: NpcUnequipBody,
-      response: { 200: EquipmentOutcome, ...answers },
-    })
-    .post('/:id/equipment/equip-all', ({ user, params, body }) => gear.equipAll(user, Number(params.id), body), {
-      game: true,
-      params: NpcParams,
-      body: NpcSettlementBody,
-      response: { 200: EquipmentOutcome, ...answers },
-    })
-    .post('/:id/equipment/unequip-all', ({ user, params, body }) => gear.unequipAll(user, Number(params.id), body), {
-      game: true,
-      params: NpcParams,
-      body: NpcSettlementBody,
-      response: { 200: EquipmentOutcome, ...answers },
-    });
+    .post(
+      '/:id/equipment/equip',
+      ({ user, seatWorldId, params, body }) => gear.equip(user, seatWorldId, Number(params.id), body),
+      {
+        game: true,
+        params: NpcParams,
+        body: NpcEquipBody,
+        response: { 200: EquipmentOutcome, ...answers },
+      },
+    )
+    .post(
+      '/:id/equipment/unequip',
+      ({ user, seatWorldId, params, body }) => gear.unequip(user, seatWorldId, Number(params.id), body),
+      {
+        game: true,
+        params: NpcParams,
+        body: NpcUnequipBody,
+        response: { 200: EquipmentOutcome, ...answers },
+      },
+    )
+    .post(
+      '/:id/equipment/equip-all',
+      ({ user, seatWorldId, params, body }) => gear.equipAll(user, seatWorldId, Number(params.id), body),
+      {
+        game: true,
+        params: NpcParams,
+        body: NpcSettlementBody,
+        response: { 200: EquipmentOutcome, ...answers },
+      },
+    )
+    .post(
+      '/:id/equipment/unequip-all',
+      ({ user, seatWorldId, params, body }) => gear.unequipAll(user, seatWorldId, Number(params.id), body),
+      {
+        game: true,
+        params: NpcParams,
+        body: NpcSettlementBody,
+        response: { 200: EquipmentOutcome, ...answers },
+      },
+    );
 }

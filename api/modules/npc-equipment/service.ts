@@ -12,6 +12,7 @@ import type { Services } from '../../services.ts';
 import { bySlot, stowAtSettlement, toEquipmentView, unequippedMessage } from '../equipment/gear.ts';
 import { SETTLEMENT_NOT_FOUND } from '../../contract/settlements.ts';
 import type { SettlementService } from '../settlements/service.ts';
+import { requireSeatedIn } from '../game-access.ts';
 
 const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
 
@@ -59,15 +60,16 @@ export class NpcEquipmentService {
     return this.services.repos.npcEquipment;
   }
 
-  private async npc(id: number): Promise<NpcRef> {
+  private async npc(id: number, seatWorldId: string): Promise<NpcRef> {
     const npc = await this.repo.npc(id);
     if (!npc) throw new HttpError(404, NPC_EQUIPMENT_TEXT.npcNotFound);
+    requireSeatedIn(npc.worldId, seatWorldId);
     return npc;
   }
 
   /** What the NPC wears: for members of its settlement. */
-  async list(user: UserRow, npcId: number): Promise<NpcEquipmentList> {
-    const npc = await this.npc(npcId);
+  async list(user: UserRow, seatWorldId: string, npcId: number): Promise<NpcEquipmentList> {
+    const npc = await this.npc(npcId, seatWorldId);
     const s = await this.services.repos.settlements.settlement(npc.settlementId);
     if (!s) throw new HttpError(404, NPC_EQUIPMENT_TEXT.npcNotFound);
     if (!canManage(user.id, s)) throw new HttpError(403, notMember(s));
@@ -81,11 +83,12 @@ export class NpcEquipmentService {
    */
   private async change(
     user: UserRow,
+    seatWorldId: string,
     npcId: number,
     settlementId: number,
     fn: (ops: NpcEquipmentOps, s: SettlementFacts, npc: NpcRef) => Promise<Change>,
   ): Promise<EquipmentOutcome> {
-    const found = await this.npc(npcId);
+    const found = await this.npc(npcId, seatWorldId);
     await this.settlements.world(found.worldId);
     const home = await this.services.repos.settlements.settlement(found.settlementId);
     if (!home) throw new HttpError(404, NPC_EQUIPMENT_TEXT.npcNotFound);
@@ -127,10 +130,10 @@ export class NpcEquipmentService {
   }
 
   /** Puts the storage row's item on the NPC; whatever the slot held goes back to storage (or the member's pack). */
-  equip(user: UserRow, npcId: number, body: { itemId: string; slot: EquipmentSlot; settlementId: string }) {
+  equip(user: UserRow, seatWorldId: string, npcId: number, body: { itemId: string; slot: EquipmentSlot; settlementId: string }) {
     const { slot } = body;
     const itemId = Number(body.itemId);
-    return this.change(user, npcId, Number(body.settlementId), async (ops, s, npc) => {
+    return this.change(user, seatWorldId, npcId, Number(body.settlementId), async (ops, s, npc) => {
       const row = (await ops.lockStorage(s.id)).find((r) => r.id === itemId);
       if (!row) throw new HttpError(404, `That item is not in ${s.name}'s storage`);
       const refusal = equipRefusal(row.itemName, slot);
@@ -149,8 +152,8 @@ export class NpcEquipmentService {
   }
 
   /** Takes off what the slot holds, into storage (or the member's pack when no container has room). */
-  unequip(user: UserRow, npcId: number, body: { slot: EquipmentSlot; settlementId: string }) {
-    return this.change(user, npcId, Number(body.settlementId), async (ops, s, npc) => {
+  unequip(user: UserRow, seatWorldId: string, npcId: number, body: { slot: EquipmentSlot; settlementId: string }) {
+    return this.change(user, seatWorldId, npcId, Number(body.settlementId), async (ops, s, npc) => {
       const worn = (await ops.lockNpcEquipment(npc.id)).find((w) => w.slot === body.slot);
       if (!worn) throw new HttpError(404, `${npc.name} has nothing in the ${body.slot} slot`);
       await ops.takeOffNpc(worn.id);
@@ -164,8 +167,8 @@ export class NpcEquipmentService {
   }
 
   /** Fills every empty slot of the NPC with the best item for it in the settlement's storage. */
-  equipAll(user: UserRow, npcId: number, body: { settlementId: string }) {
-    return this.change(user, npcId, Number(body.settlementId), async (ops, s, npc) => {
+  equipAll(user: UserRow, seatWorldId: string, npcId: number, body: { settlementId: string }) {
+    return this.change(user, seatWorldId, npcId, Number(body.settlementId), async (ops, s, npc) => {
       const worn = await ops.lockNpcEquipment(npc.id);
       const picks = bestForEmptySlots(
         await ops.lockStorage(s.id),
@@ -186,8 +189,8 @@ export class NpcEquipmentService {
    * Everything the NPC wears back into storage. When no container of its kind has room, an item goes into the
    * acting member's pack (as with the player's own unequip-all): nothing is lost and the call never fails for room.
    */
-  unequipAll(user: UserRow, npcId: number, body: { settlementId: string }) {
-    return this.change(user, npcId, Number(body.settlementId), async (ops, s, npc) => {
+  unequipAll(user: UserRow, seatWorldId: string, npcId: number, body: { settlementId: string }) {
+    return this.change(user, seatWorldId, npcId, Number(body.settlementId), async (ops, s, npc) => {
       const counts = await stowNpcGear(ops, s.id, npc.id, this.pack(user, npc), this.services.now());
       if (counts.stored + counts.packed === 0) {
         return { message: `${npc.name} has nothing equipped`, ...counts, tookFromStorage: false };

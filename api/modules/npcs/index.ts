@@ -52,7 +52,7 @@ export function npcsModule(services: Services, npcs: NpcService) {
       params: WorldParams,
       response: { 200: NpcList, ...reads },
     })
-    .get('/settlements/:id/npcs', ({ user, params }) => npcs.ofSettlement(user, params.id), {
+    .get('/settlements/:id/npcs', ({ user, seatWorldId, params }) => npcs.ofSettlement(user, seatWorldId, params.id), {
       game: true,
       params: IdParams,
       response: { 200: SettlementNpcs, ...reads },

@@ -9,6 +9,7 @@ import { canManage, SETTLEMENT_REACH } from '../../game/settlements.ts';
 import { ITEMS } from '../../game/items.ts';
 import { RAID_TEXT } from '../../contract/raids.ts';
 import { conditionOf, treatment } from '../../game/upkeep.ts';
+import { requireSeatedIn } from '../game-access.ts';
 
 /** Items that treat a wound (the medicine category). */
 const MEDICINE_NAMES = ITEMS.filter((i) => i.category === 'medicine').map((i) => i.name);
@@ -189,9 +190,10 @@ export class NpcService {
     return [...byId.values()].map((n) => toNpcView(n, now));
   }
 
-  async ofSettlement(user: UserRow, settlementId: string) {
+  async ofSettlement(user: UserRow, seatWorldId: string, settlementId: string) {
     const s = await this.repos.settlements.settlement(Number(settlementId));
     if (!s) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+    requireSeatedIn(s.worldId, seatWorldId);
     if (!canManage(user.id, s)) throw new HttpError(403, `You do not manage ${s.name}`);
     const now = this.services.now();
     return { npcs: (await this.repos.npcs.ofSettlements([s.id])).map((n) => toNpcView(n, now)) };

@@ -20,7 +20,7 @@ import {
   UpgradeBody,
   WorldBody,
 } from '../../contract/settlements.ts';
-import { DEFAULT_WORLD_ID, RegionQuery, WorldIdQuery, WorldParams } from '../../contract/world.ts';
+import { RegionQuery, WorldIdQuery, WorldParams } from '../../contract/world.ts';
 import { SETTLEMENT_CHUNK_RADIUS } from '../../contract/world.ts';
 import { errorResponses } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
@@ -164,7 +164,7 @@ export function settlementsModule(
     )
     .post(
       '/settlements/:id/fix-items',
-      ({ user, params, body }) => storage.fixItems(user, body?.worldId ?? DEFAULT_WORLD_ID, Number(params.id)),
+      ({ user, seatWorldId, params, body }) => storage.fixItems(user, body?.worldId ?? seatWorldId, Number(params.id)),
       { ...storageCall, body: OptionalWorldBody },
     );
 }
