@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { type E2EServer, enterMap, gameTest } from './fixtures.ts';
+import { type E2EServer, enterMap, gameTest, onMapCanvas } from './fixtures.ts';
 
 const test = gameTest;
 
@@ -80,24 +80,38 @@ for (const vp of [
     await expect.poll(async () => (await snapshot(page)).reserved.some((r) => overlaps(r, slotBox))).toBe(true);
     await expectLabelsClear(page);
 
-    // Out of the spawn site's reach an arrow points to the nearest site worth a search; with the map looking away
-    // (dragged), it sits at the screen's edge with the site's name and distance.
-    // Out of every site's reach (the arrow hides while one worth a search is in reach): walk on until it shows.
+    // Out of every site's reach (the arrow hides while one worth a search is in reach) an arrow points to the nearest
+    // site worth a search: walk on until it shows. Then, zoomed in with the map dragged away from that site, the arrow
+    // sits at the screen's edge with the site's name and distance.
     const arrowText = async () => (await snapshot(page)).labels.map((l) => l.text).find((t) => /^.+ · \d+$/.test(t)) ?? null;
     await walkAway(page, 110);
-    for (let i = 0; i < 10 && (await arrowText()) === null; i++) await walkAway(page, 110);
+    for (let i = 0; i < 10 && (await snapshot(page)).siteArrow === null; i++) await walkAway(page, 110);
+    expect((await snapshot(page)).siteArrow, 'an arrow once out of every site’s reach').not.toBeNull();
     const map = page.getByTestId('map');
     await map.focus();
     for (let i = 0; i < 14; i++) await page.keyboard.press('+');
     await expect.poll(async () => (await snapshot(page)).zoom).toBeGreaterThan(2.9);
     const box = (await map.boundingBox())!;
-    for (let i = 0; i < 2; i++) {
-      await page.mouse.move(box.x + box.width * 0.9, box.y + box.height * 0.5);
+    const reach = Math.min(box.width, box.height) * 0.3;
+    for (let i = 0; i < 6 && !(await snapshot(page)).siteArrow?.atEdge; i++) {
+      // Drag the map along the way to the site: the site slides further off screen. The drag starts on the canvas.
+      const now = await snapshot(page);
+      const site = now.siteArrow ?? { x: now.me.x + 1, y: now.me.y };
+      const len = Math.hypot(site.x - now.me.x, site.y - now.me.y) || 1;
+      const [ux, uy] = [(site.x - now.me.x) / len, (site.y - now.me.y) / len];
+      const starts = [0.5, 0.35, 0.65].map((f) => ({
+        x: box.x + box.width * f - ux * reach,
+        y: box.y + box.height * f - uy * reach,
+      }));
+      const onCanvas = await onMapCanvas(page, starts);
+      const from = starts[onCanvas.indexOf(true)] ?? starts[0]!;
+      await page.mouse.move(from.x, from.y);
       await page.mouse.down();
-      await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.5, { steps: 8 });
+      await page.mouse.move(from.x + ux * reach * 2, from.y + uy * reach * 2, { steps: 8 });
       await page.mouse.up();
     }
     await expect(page.getByRole('button', { name: 'Centre on me' })).toBeVisible();
+    await expect.poll(async () => (await snapshot(page)).siteArrow?.atEdge ?? false).toBe(true);
     await expect.poll(arrowText).not.toBeNull();
     await page.screenshot({ path: `/tmp/shots28-map/site-arrow-${vp.name}.png` });
     await expectLabelsClear(page);

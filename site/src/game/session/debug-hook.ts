@@ -5,6 +5,7 @@
  */
 import type { EngineSnapshot, GameEngine } from '../map/engine.ts';
 import type { NpcLayer } from '../npcs/layer.ts';
+import type { SiteArrowLayer } from '../pois/arrow-layer.ts';
 import type { SurvivorsLayer } from '../players/layer.ts';
 
 export interface MapSnapshot extends EngineSnapshot {
@@ -21,6 +22,8 @@ export interface MapSnapshot extends EngineSnapshot {
     visible: boolean;
     byRadio: boolean;
   }[];
+  /** The arrow to the nearest unsearched site as last drawn: the site's world position, its caption, at the edge or not. */
+  siteArrow: { x: number; y: number; caption: string; atEdge: boolean } | null;
 }
 
 export interface WastelandMapHook {
@@ -34,7 +37,12 @@ declare global {
   }
 }
 
-export function mapSnapshot(engine: GameEngine, survivors: SurvivorsLayer, npcLayer: NpcLayer): MapSnapshot {
+export function mapSnapshot(
+  engine: GameEngine,
+  survivors: SurvivorsLayer,
+  npcLayer: NpcLayer,
+  siteArrow: SiteArrowLayer,
+): MapSnapshot {
   const now = performance.now();
   const players = survivors.at(now, engine.position).map((o) => ({
     id: o.id,
@@ -53,12 +61,19 @@ export function mapSnapshot(engine: GameEngine, survivors: SurvivorsLayer, npcLa
     visible: n.visible,
     byRadio: n.byRadio,
   }));
-  return { ...engine.snapshot(), players, npcs };
+  const t = siteArrow.target;
+  const arrow = t && { x: t.poi.worldX, y: t.poi.worldY, caption: t.caption, atEdge: t.atEdge };
+  return { ...engine.snapshot(), players, npcs, siteArrow: arrow };
 }
 
-export function installDebugHook(engine: GameEngine, survivors: SurvivorsLayer, npcs: NpcLayer): () => void {
+export function installDebugHook(
+  engine: GameEngine,
+  survivors: SurvivorsLayer,
+  npcs: NpcLayer,
+  siteArrow: SiteArrowLayer,
+): () => void {
   const hook: WastelandMapHook = Object.freeze({
-    snapshot: () => mapSnapshot(engine, survivors, npcs),
+    snapshot: () => mapSnapshot(engine, survivors, npcs, siteArrow),
     frameStats: () => engine.frameStats(),
   });
   window.__wastelandMap = hook;

@@ -65,7 +65,7 @@ export function wireFeatures(scope: SessionScope, { worldId, world, player, time
   // The log's first list is fetched now, with the socket about to open: nothing logged since can slip between.
   wireGameLog(session);
   const survivors = wirePlayers(session);
-  const pois = wirePois(session);
+  const { pois, siteArrow } = wirePois(session);
   const settlements = wireSettlements(session);
   wireNotices(session);
   void restoreOffer(session);
@@ -79,7 +79,7 @@ export function wireFeatures(scope: SessionScope, { worldId, world, player, time
   wireChat(session);
   wireChatBubbles(session, survivors);
   scope.onStop(startExploredSync(explored, worldId, handleUnauthorized));
-  scope.onStop(installDebugHook(engine, survivors, npcs));
+  scope.onStop(installDebugHook(engine, survivors, npcs, siteArrow));
   scope.onStop(
     wireConnection({
       live,
