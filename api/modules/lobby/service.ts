@@ -307,13 +307,15 @@ export async function lobbyStatus(services: Services, userId: string, worldId?: 
   const now = services.now();
   const limits = lobbyLimits(services);
   const lobby = services.repos.lobby;
+  // A world that does not exist is refused before anything is written (no heartbeat, no join).
+  if (worldId !== undefined && !(await services.repos.world.findWorld(worldId)))
+    return { ok: false, status: 404, message: UNKNOWN_WORLD_MESSAGE };
   await settleIfNeeded(services, now, limits);
   const cutoff = expiryCutoff(now, limits.seatTimeoutMs);
   const present = await lobby.touch(userId, now, cutoff, lastSeenStaleBefore(now, limits.seatTimeoutMs));
   if (!present) await join(services, userId, now, limits, null);
   const asked = worldId ?? (await worldAsked(services, userId, now, limits));
   const world = await services.repos.world.findWorld(asked);
-  if (!world && worldId !== undefined) return { ok: false, status: 404, message: UNKNOWN_WORLD_MESSAGE };
   const body = buildStatus(await lobby.listWithNames(asked), now, seatsOf(world?.maxPlayers ?? null, limits.maxPlayers), {
     worldId: asked,
     worldName: world?.name ?? DEFAULT_WORLD_NAME,
