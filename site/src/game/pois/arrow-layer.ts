@@ -15,6 +15,12 @@ import { nearestUnsearched, type Unsearched } from './unsearched.ts';
 
 export const SITE_ARROW_COLOUR = '#e8d9b0';
 const CAPTION_GAP = 24;
+/**
+ * The band along the map's bottom edge where the readout sits (game.css .game-readout: 0.75rem up, about 30 px tall).
+ * The arrow keeps above it: at the bottom edge every spot for its caption lay under the readout on a phone, so the
+ * caption was hidden.
+ */
+const READOUT_BAND = 44;
 
 export class SiteArrowLayer implements MapLayer {
   readonly z = LayerZ.siteArrow;
@@ -61,14 +67,15 @@ export class SiteArrowLayer implements MapLayer {
     this.target = null;
     if (!u) return;
     const me = view.toScreen(view.me.x, view.me.y);
-    const a = arrowPlacement(me, view.toScreen(u.poi.worldX, u.poi.worldY), view.camera);
+    const frame = { width: view.camera.width, height: Math.max(view.camera.height / 2, view.camera.height - READOUT_BAND) };
+    const a = arrowPlacement(me, view.toScreen(u.poi.worldX, u.poi.worldY), frame);
     if (!a) return;
     const caption = `${this.nameOf(u)} · ${Math.round(u.distance)}`;
     this.target = { ...u, caption, atEdge: a.atEdge };
     drawArrow(ctx, a.x, a.y, a.angle, SITE_ARROW_COLOUR, a.atEdge ? 0.85 : 0.6);
     if (!a.atEdge) return;
     // Under the arrow, or over it at the bottom edge; it may move around the arrow if that spot is taken.
-    const y = a.y + CAPTION_GAP > view.camera.height - 4 ? a.y - CAPTION_GAP + 12 : a.y + CAPTION_GAP;
+    const y = a.y + CAPTION_GAP > frame.height - 4 ? a.y - CAPTION_GAP + 12 : a.y + CAPTION_GAP;
     const half = labelWidth(ctx, caption) / 2 + 4;
     const x = Math.min(Math.max(a.x, half), view.camera.width - half);
     drawLabel(ctx, caption, x, y, SITE_ARROW_COLOUR, { anchor: { x, y: a.y } });
