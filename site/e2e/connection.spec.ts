@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { gameTest, uniqueUser, type E2EServer } from './fixtures.ts';
 
 const test = gameTest;
@@ -21,13 +21,17 @@ async function openGame(page: Page, server: E2EServer): Promise<void> {
 const connection = (page: Page) => page.locator('[data-connection]');
 
 /**
- * Signs the survivor out, so it leaves the world at once: the server this worker shares with the other game specs
- * would otherwise list it as online for a while (a polling page counts as present for 60 s after its last call).
+ * Leaves the game and closes the context. The pages go to about:blank first, so none is mid-way through the
+ * redirect a signed-out game page makes (a context closed during that navigation hung until the test's timeout on
+ * CI). Then the survivor is signed out, so it leaves the world at once: the server this worker shares with the other
+ * game specs would otherwise list it as online for a while (a polling page counts as present for 60 s).
  */
-async function signOut(page: Page, server: E2EServer): Promise<void> {
-  // As the page's Logout does: leave the world, then end the session (a page left open would otherwise poll back in).
-  expect((await page.request.post(`${server.url}/api/player/logout`, { headers: { origin: server.url } })).ok()).toBe(true);
-  await page.request.get(`${server.url}/api/logout`, { maxRedirects: 0 });
+async function leave(ctx: BrowserContext, server: E2EServer): Promise<void> {
+  for (const page of ctx.pages()) await page.goto('about:blank');
+  // As the page's Logout does: leave the world, then end the session.
+  expect((await ctx.request.post(`${server.url}/api/player/logout`, { headers: { origin: server.url } })).ok()).toBe(true);
+  await ctx.request.get(`${server.url}/api/logout`, { maxRedirects: 0 });
+  await ctx.close();
 }
 
 test('a second tab takes the game over: the first says so, stops polling, and "Play here" takes it back', async ({
@@ -61,8 +65,7 @@ test('a second tab takes the game over: the first says so, stops polling, and "P
   await expect(notice).toBeHidden();
   await expect(connection(second)).toHaveAttribute('data-connection', 'replaced');
   await expect(second.getByRole('alertdialog', { name: 'Taken over by another tab' })).toBeVisible();
-  await signOut(first, server);
-  await ctx.close();
+  await leave(ctx, server);
 });
 
 test('a server on a newer protocol (close 4002) asks for a reload, and Reload reloads', async ({
@@ -80,8 +83,7 @@ test('a server on a newer protocol (close 4002) asks for a reload, and Reload re
   await banner.getByRole('button', { name: 'Reload' }).click();
   await reloaded;
   await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
-  await signOut(page, server);
-  await ctx.close();
+  await leave(ctx, server);
 });
 
 test('losing the seat (close 4003) shows Access Denied with the way to the lobby', async ({ browser, gameServer: server }) => {
