@@ -26,7 +26,7 @@ export class SiteArrowLayer implements MapLayer {
   readonly z = LayerZ.siteArrow;
   private dirty = true;
   /** What the last draw pointed at, for tests and the debug hook. */
-  target: (Unsearched & { caption: string; atEdge: boolean }) | null = null;
+  target: (Unsearched & { caption: string; atEdge: boolean; at: { x: number; y: number } }) | null = null;
 
   constructor(
     private readonly source: PoiSource,
@@ -71,7 +71,7 @@ export class SiteArrowLayer implements MapLayer {
     const a = arrowPlacement(me, view.toScreen(u.poi.worldX, u.poi.worldY), frame);
     if (!a) return;
     const caption = `${this.nameOf(u)} · ${Math.round(u.distance)}`;
-    this.target = { ...u, caption, atEdge: a.atEdge };
+    this.target = { ...u, caption, atEdge: a.atEdge, at: { x: a.x, y: a.y } };
     drawArrow(ctx, a.x, a.y, a.angle, SITE_ARROW_COLOUR, a.atEdge ? 0.85 : 0.6);
     if (!a.atEdge) return;
     // Under the arrow, or over it at the bottom edge; it may move around the arrow if that spot is taken.

@@ -22,8 +22,11 @@ export interface MapSnapshot extends EngineSnapshot {
     visible: boolean;
     byRadio: boolean;
   }[];
-  /** The arrow to the nearest unsearched site as last drawn: the site's world position, its caption, at the edge or not. */
-  siteArrow: { x: number; y: number; caption: string; atEdge: boolean } | null;
+  /**
+   * The arrow to the nearest unsearched site as last drawn: the site's world position, its caption, at the edge or
+   * not, and where on the map the arrow is (CSS pixels).
+   */
+  siteArrow: { x: number; y: number; caption: string; atEdge: boolean; at: { x: number; y: number } } | null;
 }
 
 export interface WastelandMapHook {
@@ -62,7 +65,7 @@ export function mapSnapshot(
     byRadio: n.byRadio,
   }));
   const t = siteArrow.target;
-  const arrow = t && { x: t.poi.worldX, y: t.poi.worldY, caption: t.caption, atEdge: t.atEdge };
+  const arrow = t && { x: t.poi.worldX, y: t.poi.worldY, caption: t.caption, atEdge: t.atEdge, at: { ...t.at } };
   return { ...engine.snapshot(), players, npcs, siteArrow: arrow };
 }
 
