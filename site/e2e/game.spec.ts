@@ -181,7 +181,14 @@ test('without a live connection the page polls: the other survivor still moves, 
 
 test('explored land is saved by beacon when the page is left', async ({ page, gameServer: server }) => {
   await enterGame(page, server, 'Eve Explorer', false);
-  const before = (await snapshot(page)).exploredChunks;
+  // The sight may still be uncovering a chunk as the map settles: read the count once it holds for a second.
+  let before = -1;
+  for (let i = 0; i < 20; i++) {
+    const now = (await snapshot(page)).exploredChunks;
+    if (now > 0 && now === before) break;
+    before = now;
+    await page.waitForTimeout(1000);
+  }
   expect(before).toBeGreaterThan(0);
   await page.goto(`${server.url}/lobby`); // pagehide: the beacon carries the unsaved chunks
   await expect
