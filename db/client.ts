@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { runDataSteps } from './data-steps.ts';
+import { preparedByDefault } from './prepared-client.ts';
 import { LOCK_CONNECTION, SessionLocks } from './session-locks.ts';
 
 export type Schema = typeof schema;
@@ -174,7 +175,7 @@ async function openPostgres(url: string, connectTimeoutS = connectTimeoutFromEnv
     await client.end({ timeout: 0 }).catch(() => {});
     throw new DatabaseUnreachableError(serverAddress(url), connectFailure(url, err, connectTimeoutS));
   }
-  const db = drizzle({ client, schema });
+  const db = drizzle({ client: preparedByDefault(client), schema });
   await migrate(db, { migrationsFolder });
   const locks = new SessionLocks(() => postgres(url, LOCK_CONNECTION(connectTimeoutS)));
   return {
