@@ -170,6 +170,7 @@ export class LiveHub {
     }
     const players = this.services.repos.players;
     let row = await players.find(user.id, worldId);
+    const newcomer = !row;
     if (!row) {
       const spawn = await this.spawnFor(room.deps.terrain, worldId, hashString(user.id));
       row = await players.createIfMissing(
@@ -186,7 +187,8 @@ export class LiveHub {
       );
     }
     // Entering after logging out or a restart (the stored survivor is offline): wake up in their bed, if any.
-    const bed = row.isOnline ? null : await this.services.repos.beds.bedOf(user.id, worldId);
+    // (A survivor made just now has no bed yet.)
+    const bed = row.isOnline || newcomer ? null : await this.services.repos.beds.bedOf(user.id, worldId);
     if (bed) row = { ...row, x: bed.x, y: bed.y };
     const raced = room.entities.get(user.id);
     if (raced) return raced;

@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors.ts';
 import { isOwnOrigin } from '../http/guards.ts';
 import type { RateLimits } from '../http/shared-limits.ts';
 import { currentUser, hashSessionToken } from '../modules/auth/session.ts';
-import { lobbyAccess, touchPresence } from '../modules/lobby/service.ts';
+import { lobbyAccess } from '../modules/lobby/service.ts';
 import { SESSION_COOKIE } from '../contract/auth.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../../db/repos/accounts.ts';
@@ -96,7 +96,8 @@ export function liveSocketModule(
   };
 
   return new Elysia({ name: 'wasteland.live', seed: services.instanceId }).ws('/ws', {
-    async beforeHandle({ request, cookie, query, set }) {
+    async beforeHandle(context) {
+      const { request, cookie, query, set } = context;
       const origin = request.headers.get('origin');
       if (origin !== null && !isOwnOrigin(services.config, request, origin)) return refuse(403, 'Cross-origin socket refused');
       const user = await currentUser(services, cookie as never);
@@ -109,6 +110,7 @@ export function liveSocketModule(
       const access = await lobbyAccess(services, user.id, worldId);
       if (!access.canAccessGame) return refuse(403, access.reason ?? 'No game access');
       set.headers['x-wasteland-protocol'] = String(PROTOCOL_VERSION);
+      (context as UpgradeContext)[ADMITTED] = user;
     },
     async open(ws) {
       try {
@@ -117,7 +119,7 @@ export function liveSocketModule(
         if (query.protocol !== String(PROTOCOL_VERSION)) {
           return ws.close(Close.versionMismatch, `This page speaks another protocol (server: ${PROTOCOL_VERSION}); reload`);
         }
-        const user = await currentUser(services, ws.data.cookie as never);
+        const user = (ws.data as UpgradeContext)[ADMITTED] ?? (await currentUser(services, ws.data.cookie as never));
         const worldId = query.worldId ?? DEFAULT_WORLD_ID;
         if (!user) return ws.close(Close.accessLost, 'Unauthorized');
         await frames.seed(user.id, services.now().getTime());
@@ -145,7 +147,6 @@ export function liveSocketModule(
         socket.send({ type: 'connected', protocolVersion: PROTOCOL_VERSION, worldId, playerId: user.id });
         live.connect(walker, socket, (old) => old.close(Close.replaced, 'Connected from another tab'));
         receiveDirectly(raw, receive);
-        void touchPresence(services, user.id);
       } catch (err) {
         // A socket must never hang half-open: the page reconnects after 1011 (the database may be back by then).
         services.report('[live] socket open failed', err);
@@ -169,6 +170,14 @@ export function liveSocketModule(
     },
   });
 }
+
+/**
+ * The user the upgrade admitted, kept on the upgrade's context: Elysia hands that same object to `open` as `ws.data`,
+ * so the socket does not read the session again a moment later. Should Elysia copy the context instead, `open` reads
+ * the session itself.
+ */
+const ADMITTED = Symbol('admitted user');
+type UpgradeContext = { [ADMITTED]?: UserRow };
 
 type RawSocket = { close(code?: number, reason?: string): void };
 

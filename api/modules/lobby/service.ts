@@ -366,8 +366,13 @@ export async function lobbyAccess(
 ): Promise<LobbyAccess> {
   const now = services.now();
   const limits = lobbyLimits(services);
-  await settleIfNeeded(services, now, limits);
-  const own = await services.repos.lobby.own(userId, expiryCutoff(now, limits.seatTimeoutMs));
+  const cutoff = expiryCutoff(now, limits.seatTimeoutMs);
+  let own = await services.repos.lobby.own(userId, cutoff);
+  // A live seat's answer depends on no one else: settling (which may seat a queued caller) is for the others.
+  if (!own?.seatedAt) {
+    await settleIfNeeded(services, now, limits);
+    own = await services.repos.lobby.own(userId, cutoff);
+  }
   if (own) await refreshIfStale(services.repos.lobby, userId, own, now, limits);
   return accessToWorld(own, worldId ?? own?.worldId ?? DEFAULT_WORLD_ID);
 }
