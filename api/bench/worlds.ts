@@ -136,6 +136,16 @@ console.log(
     `; worlds ${list.worlds.length} (open ${list.open}, seats ${Math.min(...sizes)}..${Math.max(...sizes)}, online ${list.online}); ` +
     `CPU s: processes ${cpuAdmission.map((c) => c.toFixed(1)).join(' + ')}, Postgres ${dbAdmission.toFixed(1)}`,
 );
+if (failed.length) {
+  // What the servers reported: a failed join is a defect to find, not a figure.
+  const reports = [p1, p2].flatMap((p) =>
+    p
+      .output()
+      .split('\n')
+      .filter((l) => /error|fail/i.test(l)),
+  );
+  console.log(`  server reports (${reports.length}):\n${reports.slice(0, 12).join('\n')}`);
+}
 const phase = (i: number) => done.map((a) => a.phases[i]!).sort((a, b) => a - b);
 console.log(
   '  phases p50/p99: ' +
