@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { timeOfDay } from './day-night.ts';
+import { timeOfDay, worldDayEpoch } from './day-night.ts';
 
 const cycle = 20 * 60 * 1000;
 const vision = { day: 1, night: 0.5 };
@@ -24,5 +24,27 @@ describe('day/night cycle', () => {
     const t = timeOfDay(-cycle / 4, cycle, vision);
     expect(t.timeString).toBe('18:00');
     expect(t.cyclePosition).toBeCloseTo(0.75);
+  });
+});
+
+describe('each world runs its own day', () => {
+  test('the default world keeps epoch 0; another world takes a phase from its seed, the same every time', () => {
+    expect(worldDayEpoch('default', 123, cycle)).toBe(0);
+    const e = worldDayEpoch('w-ash', 123, cycle);
+    expect(e).toBe(worldDayEpoch('w-ash', 123, cycle));
+    expect(e).toBeGreaterThanOrEqual(0);
+    expect(e).toBeLessThan(cycle);
+    expect(Number.isInteger(e)).toBe(true);
+  });
+
+  test('at one instant, worlds of different seeds stand at different hours: some by day, some by night', () => {
+    const now = 1_790_000_000_000;
+    const clocks = Array.from({ length: 200 }, (_, seed) =>
+      timeOfDay(now, cycle, vision, worldDayEpoch(`w-${seed}`, seed, cycle)),
+    );
+    const night = clocks.filter((t) => !t.isDay).length;
+    expect(night).toBeGreaterThan(60);
+    expect(night).toBeLessThan(140);
+    expect(new Set(clocks.map((t) => t.timeString.slice(0, 2))).size).toBe(24);
   });
 });

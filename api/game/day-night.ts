@@ -1,4 +1,6 @@
 import type { TimeInfo } from '../contract/world.ts';
+import { seededRng } from './random.ts';
+import { DEFAULT_WORLD_ID } from './world.ts';
 
 /** Daylight runs from 06:00 to 18:00 of the in-game clock; one full day takes `cycleMs` of real time. */
 export const DAWN_HOUR = 6;
@@ -26,4 +28,15 @@ export function timeOfDay(nowMs: number, cycleMs: number, vision: VisionMultipli
     visionMultiplier: isDay ? vision.day : vision.night,
     cyclePosition,
   };
+}
+
+/**
+ * Where a world's day starts (ms since the Unix epoch, in [0, cycleMs)): each world runs its own day (issue 29), its
+ * phase drawn from its seed, so two worlds opened together are not both at night. The first world, `default`, keeps
+ * the clock it always had (epoch 0): its players see no jump. Every rule about the clock (time_update, vision, meals,
+ * raid nights) reads the world's time through this epoch.
+ */
+export function worldDayEpoch(worldId: string, seed: number, cycleMs: number): number {
+  if (worldId === DEFAULT_WORLD_ID) return 0;
+  return Math.floor(seededRng(seed ^ 0xd4e1)() * cycleMs);
 }

@@ -3,6 +3,10 @@ import {
   BEGINNER_PROTECTION_DAYS,
   type Container,
   defence,
+  gameDay,
+  mealTime,
+  nightOf,
+  nightWindow,
   OFFLINE_LOSS_CAP,
   planTime,
   quietNights,
@@ -13,6 +17,7 @@ import {
   resolveRaid,
   wealthAbove,
 } from './raids.ts';
+import { timeOfDay, worldDayEpoch } from './day-night.ts';
 import { PROTECTED_CAPACITY } from './settlements.ts';
 
 const DAY = 60_000;
@@ -101,5 +106,46 @@ describe('raids', () => {
     expect(online.losses.reduce((s, l) => s + l.quantity, 0)).toBeGreaterThan(OFFLINE_LOSS_CAP);
     expect(online.losses[0]!.quality).toBe(90);
     expect(breach(false).losses.reduce((s, l) => s + l.quantity, 0)).toBeLessThanOrEqual(OFFLINE_LOSS_CAP);
+  });
+});
+
+describe("raids and meals keep the world's own clock", () => {
+  const vision = { day: 1, night: 0.5 };
+  const epochMs = worldDayEpoch('w-dusk', 99, DAY);
+  const hour = (at: number) => Number(timeOfDay(at, DAY, vision, epochMs).timeString.slice(0, 2));
+
+  test("in a world whose day starts elsewhere, raiders arrive in that world's night, drawn in its afternoon", () => {
+    expect(epochMs).toBeGreaterThan(0);
+    let raids = 0;
+    for (let night = BEGINNER_PROTECTION_DAYS + 1; night < BEGINNER_PROTECTION_DAYS + 60; night++) {
+      const p = raidPlan({
+        seed: 5,
+        night,
+        foundedAt: 0,
+        wealthAbove: 10_000,
+        quietNights: 0,
+        dayCycleMs: DAY,
+        epochMs,
+        timeScale: 1,
+      });
+      if (!p) continue;
+      raids += 1;
+      expect(timeOfDay(p.arriveAt, DAY, vision, epochMs).isDay).toBe(false);
+      const { start, end } = nightWindow(night, DAY, epochMs);
+      expect(p.arriveAt).toBeGreaterThanOrEqual(start);
+      expect(p.arriveAt).toBeLessThan(end);
+      expect(hour(planTime(night, DAY, 5, epochMs))).toBeGreaterThanOrEqual(12);
+      expect(hour(planTime(night, DAY, 5, epochMs))).toBeLessThan(15);
+    }
+    expect(raids).toBeGreaterThan(10);
+  });
+
+  test("meals fall in the world's small hours, and day and night numbers count from its epoch", () => {
+    for (let day = 1; day < 30; day++) expect(hour(mealTime(day, DAY, 5, epochMs))).toBeLessThan(3);
+    expect(gameDay(epochMs + 3 * DAY, DAY, epochMs)).toBe(3);
+    expect(gameDay(epochMs + 3 * DAY - 1, DAY, epochMs)).toBe(2);
+    expect(nightOf(epochMs + 3.75 * DAY, DAY, epochMs)).toBe(3);
+    // The default world's clock (epoch 0) is what it always was.
+    expect(nightWindow(3, DAY)).toEqual({ start: 3.75 * DAY, end: 4.25 * DAY });
   });
 });

@@ -61,14 +61,17 @@ export interface Container {
   items: StoredItem[];
 }
 
-/** In-game day number of a moment (day 0 starts at the world clock's epoch, midnight). */
-export function gameDay(at: number, dayCycleMs: number): number {
-  return Math.floor(at / dayCycleMs);
+/**
+ * In-game day number of a moment (day 0 starts at the world clock's epoch, midnight). `epochMs` is the world's
+ * (api/game/day-night.ts, worldDayEpoch): every world runs its own day; the clock functions below take it too.
+ */
+export function gameDay(at: number, dayCycleMs: number, epochMs = 0): number {
+  return Math.floor((at - epochMs) / dayCycleMs);
 }
 
 /** Night `n` runs from 18:00 of day n to 06:00 of day n + 1. */
-export function nightWindow(night: number, dayCycleMs: number): { start: number; end: number } {
-  return { start: (night + 0.75) * dayCycleMs, end: (night + 1.25) * dayCycleMs };
+export function nightWindow(night: number, dayCycleMs: number, epochMs = 0): { start: number; end: number } {
+  return { start: epochMs + (night + 0.75) * dayCycleMs, end: epochMs + (night + 1.25) * dayCycleMs };
 }
 
 /** Units stored above each container's protected capacity: what raiders come for. */
@@ -79,8 +82,8 @@ export function wealthAbove(containers: readonly Container[]): number {
 }
 
 /** The night a moment belongs to, counting from night 0 (18:00 of day 0); a daytime moment counts with the night before. */
-export function nightOf(at: number, dayCycleMs: number): number {
-  return Math.floor(at / dayCycleMs - 0.75);
+export function nightOf(at: number, dayCycleMs: number, epochMs = 0): number {
+  return Math.floor((at - epochMs) / dayCycleMs - 0.75);
 }
 
 /**
@@ -103,18 +106,24 @@ export function clockOffset(seed: number, dayCycleMs: number): number {
 }
 
 /** When night `night`'s raid is drawn for the settlement of `seed`: noon before it, plus its clock offset. */
-export function planTime(night: number, dayCycleMs: number, seed: number): number {
-  return (night + RAID_PLAN_AT) * dayCycleMs + clockOffset(seed, dayCycleMs);
+export function planTime(night: number, dayCycleMs: number, seed: number, epochMs = 0): number {
+  return epochMs + (night + RAID_PLAN_AT) * dayCycleMs + clockOffset(seed, dayCycleMs);
 }
 
 /** When the settlement of `seed` serves day `day`'s meals: the day's start (midnight), plus its clock offset. */
-export function mealTime(day: number, dayCycleMs: number, seed: number): number {
-  return day * dayCycleMs + clockOffset(seed, dayCycleMs);
+export function mealTime(day: number, dayCycleMs: number, seed: number, epochMs = 0): number {
+  return epochMs + day * dayCycleMs + clockOffset(seed, dayCycleMs);
 }
 
 /** Nights without a raid before `night`, since the last raid or since the settlement was founded. */
-export function quietNights(night: number, lastRaidNight: number | null, foundedAt: number, dayCycleMs: number): number {
-  return Math.max(0, night - 1 - (lastRaidNight ?? nightOf(foundedAt, dayCycleMs)));
+export function quietNights(
+  night: number,
+  lastRaidNight: number | null,
+  foundedAt: number,
+  dayCycleMs: number,
+  epochMs = 0,
+): number {
+  return Math.max(0, night - 1 - (lastRaidNight ?? nightOf(foundedAt, dayCycleMs, epochMs)));
 }
 
 /** When beginner's protection ends: no raid arrives before then. */
@@ -155,10 +164,13 @@ export function raidPlan(input: {
   wealthAbove: number;
   quietNights: number;
   dayCycleMs: number;
+  /** The world's day epoch (0: the default world's). */
+  epochMs?: number;
   timeScale: number;
 }): RaidPlan | null {
   if (input.wealthAbove <= 0) return null;
-  const { start, end } = nightWindow(input.night, input.dayCycleMs);
+  const epochMs = input.epochMs ?? 0;
+  const { start, end } = nightWindow(input.night, input.dayCycleMs, epochMs);
   if (start < protectedUntil(input.foundedAt, input.dayCycleMs)) return null;
   const rng = seededRng(mix(input.seed, input.night));
   if (rng() >= raidChance(input.wealthAbove, input.quietNights)) return null;
@@ -167,7 +179,7 @@ export function raidPlan(input: {
   const spread = 1 - RAID_STRENGTH_SPREAD + 2 * RAID_STRENGTH_SPREAD * rng();
   const strength = Math.max(1, Math.round((RAID_BASE_STRENGTH + input.wealthAbove * RAID_STRENGTH_PER_WEALTH) * spread));
   const warnAt = Math.max(
-    planTime(input.night, input.dayCycleMs, input.seed),
+    planTime(input.night, input.dayCycleMs, input.seed, epochMs),
     arriveAt - Math.round(RAID_WARNING_MS * input.timeScale),
   );
   return { night: input.night, warnAt, arriveAt, strength };
@@ -262,6 +274,8 @@ export function assessDefence(input: {
   /** The settlement's seed: when its raid is drawn (planTime). */
   seed: number;
   dayCycleMs: number;
+  /** The world's day epoch (0: the default world's). */
+  epochMs?: number;
   foundedAt: number;
   lastRaidNight: number | null;
   /** The announced raid's arrival, while one is on its way. */
@@ -277,23 +291,24 @@ export function assessDefence(input: {
   protectedUntil: number | null;
 } {
   const { now, dayCycleMs: day } = input;
+  const epoch = input.epochMs ?? 0;
   const fight = defence(input.defenders);
   const wealth = wealthAbove(input.containers);
   // The coming night: the current one while it lasts, else the next.
-  let night = nightOf(now, day);
-  if (nightWindow(night, day).end <= now) night += 1;
+  let night = nightOf(now, day, epoch);
+  if (nightWindow(night, day, epoch).end <= now) night += 1;
   // Its raid is drawn at the settlement's noon: past that without a raid on the way, the threat is the next one's.
   let drawn = night;
-  if (planTime(drawn, day, input.seed) <= now && input.raidArriveAt === null) drawn += 1;
+  if (planTime(drawn, day, input.seed, epoch) <= now && input.raidArriveAt === null) drawn += 1;
   const until = protectedUntil(input.foundedAt, day);
-  const shielded = nightWindow(drawn, day).start < until;
-  const chance = shielded ? 0 : raidChance(wealth, quietNights(drawn, input.lastRaidNight, input.foundedAt, day));
+  const shielded = nightWindow(drawn, day, epoch).start < until;
+  const chance = shielded ? 0 : raidChance(wealth, quietNights(drawn, input.lastRaidNight, input.foundedAt, day, epoch));
   return {
     rating: fight.rating,
     defenders: fight.defenders,
     wealthAbove: wealth,
     threat: input.raidArriveAt !== null ? 'high' : threatLevel(chance),
-    nextNightAt: nightWindow(night, day).start,
+    nextNightAt: nightWindow(night, day, epoch).start,
     protectedUntil: until > now ? until : null,
   };
 }

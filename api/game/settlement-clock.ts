@@ -46,12 +46,12 @@ export type ClockEvent =
  */
 const ORDER: Record<ClockEvent['kind'], number> = { meal: 0, craft: 1, warn: 2, arrive: 3, plan: 4 };
 
-export function nextClockEvent(c: SettlementClock, dayCycleMs: number): ClockEvent {
-  const upkeepDay = c.upkeepDay ?? gameDay(c.createdAt, dayCycleMs);
-  const raidNight = c.raidNight ?? nightOf(c.createdAt, dayCycleMs);
+export function nextClockEvent(c: SettlementClock, dayCycleMs: number, epochMs = 0): ClockEvent {
+  const upkeepDay = c.upkeepDay ?? gameDay(c.createdAt, dayCycleMs, epochMs);
+  const raidNight = c.raidNight ?? nightOf(c.createdAt, dayCycleMs, epochMs);
   const events: ClockEvent[] = [
-    { kind: 'meal', at: mealTime(upkeepDay + 1, dayCycleMs, c.seed), day: upkeepDay + 1 },
-    { kind: 'plan', at: planTime(raidNight + 1, dayCycleMs, c.seed), night: raidNight + 1 },
+    { kind: 'meal', at: mealTime(upkeepDay + 1, dayCycleMs, c.seed, epochMs), day: upkeepDay + 1 },
+    { kind: 'plan', at: planTime(raidNight + 1, dayCycleMs, c.seed, epochMs), night: raidNight + 1 },
   ];
   if (c.raid && !c.raid.warned) events.push({ kind: 'warn', at: c.raid.warnAt });
   if (c.raid) events.push({ kind: 'arrive', at: c.raid.arriveAt });
