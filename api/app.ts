@@ -93,7 +93,10 @@ export function createApp(deps: AppDeps) {
     services,
     (worldId) => worlds.terrainFor(worldId),
     bus,
-    () => worlds.time(),
+    async (worldId) => {
+      const epochMs = await worlds.dayEpoch(worldId);
+      return () => worlds.clockAt(epochMs ?? 0);
+    },
     newLiveStats(metrics.moveDelivery),
   );
   const actions = new ActionsService(services, worlds, live);

@@ -165,7 +165,7 @@ test('the live hub opens no room for a world that does not resolve', async () =>
       throw Object.assign(new Error('Unknown world'), { status: 404 });
     },
     new InProcessBus('p1'),
-    () => ({ isDay: true, timeString: '12:00', visionMultiplier: 1, cyclePosition: 0.5 }),
+    async () => () => ({ isDay: true, timeString: '12:00', visionMultiplier: 1, cyclePosition: 0.5 }),
   );
   const user = { id: 'u1', username: 'u1', displayName: null, firstName: null, email: null } as never;
   for (let i = 0; i < 100; i++) await expect(live.walker(user, `made-up-${i}`)).rejects.toThrow('Unknown world');

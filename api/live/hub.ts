@@ -48,7 +48,8 @@ export class LiveHub {
     private readonly services: Services,
     private readonly terrainFor: (worldId: string) => Promise<WorldTerrain>,
     readonly bus: Bus,
-    private readonly time: () => TimeInfo,
+    /** A world's clock, for its room (each world runs its own day). */
+    private readonly clockFor: (worldId: string) => Promise<() => TimeInfo>,
     /** Frame counts and move lag for /metrics. */
     readonly stats: LiveStats = newLiveStats(),
   ) {
@@ -130,7 +131,7 @@ export class LiveHub {
       fanout: () => this.fanout,
       log: this.log,
       now: () => services.now().getTime(),
-      time: this.time,
+      time: await this.clockFor(worldId),
       reconnectGraceMs: services.config.seatTimeoutMs,
       restOnlineMs: REST_ONLINE_MS,
       onEmpty: () => void this.closeRoom(room),

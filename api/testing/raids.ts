@@ -12,9 +12,11 @@ import {
   settlements,
   storageItems,
   storageLedger,
+  worlds,
 } from '../../db/schema/index.ts';
 import type { StorageCategory } from '../contract/items.ts';
 import type { NpcAssignment } from '../game/npcs.ts';
+import { worldDayEpoch } from '../game/day-night.ts';
 import { nightOf, quietNights, type RaidPlan, raidPlan } from '../game/raids.ts';
 
 export interface Stock {
@@ -115,15 +117,18 @@ export class RaidSetup {
    */
   async firstRaid(wealthAbove: number, dayCycleMs: number, timeScale: number): Promise<RaidPlan> {
     const s = await this.row();
+    const [world] = await this.db.select().from(worlds).where(eq(worlds.id, s.worldId));
+    const epochMs = worldDayEpoch(s.worldId, world!.seed, dayCycleMs);
     const foundedAt = s.createdAt.getTime();
-    for (let night = nightOf(foundedAt, dayCycleMs) + 1; ; night++) {
+    for (let night = nightOf(foundedAt, dayCycleMs, epochMs) + 1; ; night++) {
       const plan = raidPlan({
         seed: s.seed,
         night,
         foundedAt,
         wealthAbove,
-        quietNights: quietNights(night, null, foundedAt, dayCycleMs),
+        quietNights: quietNights(night, null, foundedAt, dayCycleMs, epochMs),
         dayCycleMs,
+        epochMs,
         timeScale,
       });
       if (plan) return plan;

@@ -105,7 +105,8 @@ export class ChatService {
   ): Promise<number> {
     const terrain = await this.worlds.terrainFor(worldId);
     const onHills = terrain.biomeAtWorld(at.x, at.y) === Biome.hills;
-    const tiles = this.core.visionRadius(visionInput(equipmentEffects(worn), this.worlds.time(), { onHills, moving: false }));
+    const clock = await this.worlds.time(worldId);
+    const tiles = this.core.visionRadius(visionInput(equipmentEffects(worn), clock, { onHills, moving: false }));
     return tiles * TILE_SIZE;
   }
 

@@ -286,6 +286,8 @@ export async function advanceSettlement(
   now: number,
   deps: {
     atlas: (worldId: string) => Promise<PoiAtlas | null>;
+    /** Where the world's day starts (api/game/day-night.ts, worldDayEpoch). */
+    dayEpoch: (worldId: string) => Promise<number | null>;
     timeScale: number;
     dayCycleMs: number;
     /** Events within this long before `now` happen live (members online count; they are told). */
@@ -296,7 +298,8 @@ export async function advanceSettlement(
   // Before the transaction: a world seen for the first time is read from the database, which embedded PGlite
   // would only answer once the transaction ended.
   const atlas = await deps.atlas(target.worldId);
-  if (!atlas) return null;
+  const epochMs = await deps.dayEpoch(target.worldId);
+  if (!atlas || epochMs === null) return null;
   // Who is present, read before the transaction (the live layer may load the world from the database).
   const presentNow = await deps.presence(target.worldId);
   return repo.transaction(async (ops) => {
@@ -338,7 +341,7 @@ export async function advanceSettlement(
       settlement.clock,
       npcs,
       storage,
-      { dayCycleMs: deps.dayCycleMs, timeScale: deps.timeScale, liveSince, present: presentNow },
+      { dayCycleMs: deps.dayCycleMs, epochMs, timeScale: deps.timeScale, liveSince, present: presentNow },
       bench,
     );
     const clockBefore = events.update();

@@ -65,6 +65,8 @@ export interface TxStorage {
 
 export interface EventDeps {
   dayCycleMs: number;
+  /** The world's day epoch (api/game/day-night.ts, worldDayEpoch): meals and raid nights follow the world's clock. */
+  epochMs: number;
   timeScale: number;
   /** Events at or after this moment happen live: members online count; before it, a catch-up (everyone away). */
   liveSince: number;
@@ -113,6 +115,7 @@ export class SettlementEvents {
         craftReadyAt: this.bench?.readyAt() ?? null,
       },
       this.deps.dayCycleMs,
+      this.deps.epochMs,
     );
   }
 
@@ -245,8 +248,15 @@ export class SettlementEvents {
       night,
       foundedAt: this.clock.createdAt.getTime(),
       wealthAbove: wealth,
-      quietNights: quietNights(night, this.clock.lastRaidNight, this.clock.createdAt.getTime(), this.deps.dayCycleMs),
+      quietNights: quietNights(
+        night,
+        this.clock.lastRaidNight,
+        this.clock.createdAt.getTime(),
+        this.deps.dayCycleMs,
+        this.deps.epochMs,
+      ),
       dayCycleMs: this.deps.dayCycleMs,
+      epochMs: this.deps.epochMs,
       timeScale: this.deps.timeScale,
     });
     if (!plan) return;

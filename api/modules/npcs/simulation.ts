@@ -131,7 +131,7 @@ export class NpcSimulation {
 
   constructor(
     private readonly services: Services,
-    private readonly worlds: Pick<WorldService, 'world'>,
+    private readonly worlds: Pick<WorldService, 'world' | 'dayEpoch'>,
     private readonly send: Send,
     options: {
       /** Advisory locks of the Postgres server (absent on embedded PGlite: this process simulates every world). */
@@ -283,6 +283,7 @@ export class NpcSimulation {
     try {
       const a = await advanceSettlement(this.repo, d, now, {
         atlas: (worldId) => this.atlas(worldId),
+        dayEpoch: (worldId) => this.worlds.dayEpoch(worldId),
         timeScale: this.services.config.npcTimeScale,
         dayCycleMs: this.services.config.dayCycleMs,
         liveWindowMs: LIVE_WINDOW_MS,

@@ -11,6 +11,7 @@ import {
   TerrainInfo,
   TimeInfo,
   WorldEvents,
+  WorldIdQuery,
   WorldInfo,
   WorldParams,
 } from '../../contract/world.ts';
@@ -41,7 +42,11 @@ export function worldModule(services: Services, worlds: WorldService, live: Live
       auth: true,
       response: { 200: WorldInfo, ...errorResponses(401) },
     })
-    .get('/time', () => worlds.time(), { response: { 200: TimeInfo } })
+    // Public, as the clock always was; each world runs its own day (`?worldId=`, the default world when absent).
+    .get('/time', async ({ query }) => (await worlds.time(query.worldId)) ?? httpError(404, UNKNOWN_WORLD), {
+      query: WorldIdQuery,
+      response: { 200: TimeInfo, ...errorResponses(400, 404) },
+    })
     .get(
       '/world/:worldId',
       // Any world by id (issue 29), for the caller seated in it: its name, and the seed that draws its map.

@@ -12,7 +12,7 @@ import { UNKNOWN_WORLD } from '../../contract/http.ts';
 import type { PoiStates, PoiView, Region, TerrainInfo, TimeInfo, WorldInfo } from '../../contract/world.ts';
 import { DEFAULT_WORLD_ID } from '../../contract/world.ts';
 import { newWorldSeed } from '../../game/world.ts';
-import { timeOfDay } from '../../game/day-night.ts';
+import { timeOfDay, worldDayEpoch } from '../../game/day-night.ts';
 import { DEFAULT_WORLD_NAME } from '../../game/worlds.ts';
 import type { PathPlan } from '../../game/paths.ts';
 import { recoveredSignificance } from '../../game/scavenge.ts';
@@ -116,11 +116,26 @@ export class WorldService {
     return w.terrain;
   }
 
-  time(): TimeInfo {
-    return timeOfDay(this.services.now().getTime(), this.services.config.dayCycleMs, {
-      day: VISION_DAY_MULTIPLIER,
-      night: VISION_NIGHT_MULTIPLIER,
-    });
+  /** The world's clock now (each world runs its own day: worldDayEpoch), or null for an unknown world. */
+  async time(worldId: string = DEFAULT_WORLD_ID): Promise<TimeInfo | null> {
+    const epochMs = await this.dayEpoch(worldId);
+    return epochMs === null ? null : this.clockAt(epochMs);
+  }
+
+  /** Where the world's day starts (api/game/day-night.ts), or null for an unknown world. */
+  async dayEpoch(worldId: string): Promise<number | null> {
+    const w = await this.world(worldId);
+    return w ? worldDayEpoch(w.info.id, w.info.seed, this.services.config.dayCycleMs) : null;
+  }
+
+  /** The clock now of a world whose day starts at `epochMs` (a live room asks every tick: no lookup). */
+  clockAt(epochMs: number): TimeInfo {
+    return timeOfDay(
+      this.services.now().getTime(),
+      this.services.config.dayCycleMs,
+      { day: VISION_DAY_MULTIPLIER, night: VISION_NIGHT_MULTIPLIER },
+      epochMs,
+    );
   }
 
   poiView(p: Poi, state?: { currentSignificance: number; hasShelter: boolean; changedAt: Date }): PoiView {
