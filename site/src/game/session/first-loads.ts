@@ -24,7 +24,7 @@ export async function loadFirst(worldId: string): Promise<FirstLoads> {
   const [world, player, time, explored, core] = await Promise.all([
     getJson<WorldInfo>(`/api/world/${encodeURIComponent(worldId)}`),
     getJson<PlayerInfo>('/api/player/current', { worldId }),
-    getJson<TimeInfo>('/api/time'),
+    getJson<TimeInfo>('/api/time', { worldId }),
     getJson<{ exploredTiles: ExploredTilesWire }>('/api/player/explored-tiles', { worldId }),
     loadCoreInBrowser(),
   ]);

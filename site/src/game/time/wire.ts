@@ -1,4 +1,4 @@
-/** The day/night clock: time_update on the socket, GET /time every third poll while it is down. */
+/** The day/night clock: time_update on the socket, GET /time?worldId= every third poll while it is down. */
 import type { TimeInfo } from '../../../../api/contract/protocol.ts';
 import { api, unwrap } from '../../lib/api.ts';
 import { $time } from '../../stores/game.ts';
@@ -14,7 +14,7 @@ export function wireClock(s: GameSession, initial: TimeInfo): void {
   s.offline.add(async (n) => {
     if (n % 3 !== 1) return;
     try {
-      set(await unwrap(api.api.time.get()));
+      set(await unwrap(api.api.time.get({ query: { worldId: s.worldId } })));
     } catch (err) {
       s.failed('clock poll', err);
     }
