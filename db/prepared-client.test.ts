@@ -6,10 +6,12 @@ import { openDatabase, type Database } from './client.ts';
 
 /**
  * Every query runs as a prepared statement (db/prepared-client.ts), so a connection with queries in flight takes more
- * (pipelining). postgres.js 3.4.9 could then send a transaction's BEGIN behind another query, whose completion ended
- * the transaction's hold on the connection: the transaction failed with UNSAFE_TRANSACTION and its connection went
- * back to the pool inside an open transaction (porsager/postgres#823). patches/postgres@3.4.9.patch sends BEGIN only
- * to a connection with nothing in flight.
+ * (pipelining). Under that load postgres.js 3.4.9 could lose a transaction's hold on its connection: a BEGIN written
+ * while the socket pushed back skipped the reservation, and a socket drain handed the transaction's idle connection
+ * back to the pool, so another BEGIN and other callers' queries ran inside it (UNSAFE_TRANSACTION; porsager/postgres
+ * #823, #1189). db/patches/postgres@3.4.9.patch fixes both. This rush checks that transactions stay whole among
+ * pipelined prepared reads; the race itself needs socket backpressure and showed in `bun run bench worlds` (2 of 4
+ * runs before the patch), not reliably here.
  */
 describe.if(Boolean(process.env.DATABASE_URL))('transactions among pipelined prepared queries (Postgres)', () => {
   let url: string;
