@@ -3,7 +3,7 @@
  * the lobby work the server does to let each one in, one user after another, on a fresh database:
  *   POST /api/lobby/join-game  → joinGame
  *   a game route's access check on a cache miss (api/modules/game-access.ts) → lobbyAccess
- *   the /ws upgrade's access decision and the socket's first heartbeat (api/live/socket.ts) → lobbyAccess, touchPresence
+ *   the /ws upgrade's access decision (api/live/socket.ts) → lobbyAccess (the socket's open reads the lobby no more)
  * Users and sessions are written straight through the repositories first (not timed). HTTP, cookies and argon2
  * are left out on purpose: they cost the same for every user, and this measures how the lobby scales.
  *
@@ -20,7 +20,7 @@ import { loadConfig } from '../config.ts';
 import { expiryCutoff, lastSeenStaleBefore } from '../game/lobby.ts';
 import { AccessEnded } from '../live/access-ended.ts';
 import { auditIntervalMs } from '../live/connections.ts';
-import { joinGame, lobbyAccess, touchPresence } from '../modules/lobby/service.ts';
+import { joinGame, lobbyAccess } from '../modules/lobby/service.ts';
 import type { Services } from '../services.ts';
 import { silentLogger } from '../ops/log.ts';
 import { freshPostgresUrl } from '../testing/databases.ts';
@@ -68,7 +68,6 @@ async function admit(database: Database, n: number): Promise<Run> {
     const access = await lobbyAccess(services, id); // a game route's cache miss
     if (access.canAccessGame) {
       await lobbyAccess(services, id); // the /ws upgrade
-      await touchPresence(services, id); // the socket's open
       seated += 1;
     } else queued += 1;
   }
