@@ -22,3 +22,15 @@ test('the chunks a terrain remembers near the walkers answer what the core gener
   }
   expect(chunks.size).toBe(36);
 });
+
+test("a spawn site's ground is the biome of its tile, and its chunk's POIs are the core's", async () => {
+  const core = await loadCoreForBun();
+  const search = new CoreTerrain(core, 4242);
+  const check = new CoreTerrain(core, 4242);
+  const { sites } = search.spawnSites({ x: 12, y: -40 });
+  expect(sites.length).toBeGreaterThan(50);
+  for (const { poi, ground } of sites) expect(ground).toBe(check.biomeAtTile(poi.tileX, poi.tileY));
+  // Generated once for its POIs, the chunk's biomes are the core's too.
+  expect(search.chunkBiomes(0, -1)).toEqual(core.generateChunk(4242, 0, -1).biomes);
+  expect(search.pois(0, -1)).toEqual(core.pois(4242, 0, -1));
+});

@@ -9,6 +9,7 @@ import {
   type Core,
   type Poi,
 } from '../../../core-wasm/index.ts';
+import { Biome } from '../../../core-wasm/constants.ts';
 import type { MoveRules } from '../../game/movement.ts';
 import { type PathPlan, planPath } from '../../game/paths.ts';
 import { IMPASSABLE } from '../../contract/world.ts';
@@ -56,9 +57,16 @@ export class CoreTerrain implements WorldTerrain {
   }
 
   chunkBiomes(cx: number, cy: number): Uint8Array {
-    return remembered(this.chunks, chunkKey(cx, cy), CHUNK_CACHE_SIZE, () =>
-      this.core.generateChunk(this.seed, cx, cy).biomes.slice(),
-    );
+    return remembered(this.chunks, chunkKey(cx, cy), CHUNK_CACHE_SIZE, () => this.generate(cx, cy).biomes);
+  }
+
+  /** One generation gives a chunk's biomes and its POIs: both caches keep what it gave (a chunk costs ~2 ms). */
+  private generate(cx: number, cy: number): { biomes: Uint8Array; pois: Poi[] } {
+    const chunk = this.core.generateChunk(this.seed, cx, cy);
+    const key = chunkKey(cx, cy);
+    if (!this.chunks.has(key)) remembered(this.chunks, key, CHUNK_CACHE_SIZE, () => chunk.biomes);
+    if (!this.chunkPois.has(key)) remembered(this.chunkPois, key, CHUNK_CACHE_SIZE, () => chunk.pois);
+    return chunk;
   }
 
   biomeAtTile(tx: number, ty: number): number {
@@ -84,7 +92,7 @@ export class CoreTerrain implements WorldTerrain {
 
   /** Shared with every caller: read, never change. Throws beyond the world's edge (nothing is cached then). */
   pois(cx: number, cy: number): Poi[] {
-    return remembered(this.chunkPois, chunkKey(cx, cy), CHUNK_CACHE_SIZE, () => this.core.pois(this.seed, cx, cy));
+    return remembered(this.chunkPois, chunkKey(cx, cy), CHUNK_CACHE_SIZE, () => this.generate(cx, cy).pois);
   }
 
   /** The nearest safe tile to a point near the origin chosen by `salt`, searched in growing squares. */
@@ -127,7 +135,8 @@ export class CoreTerrain implements WorldTerrain {
     for (let j = cy - r; j <= cy + r; j++) {
       for (let i = cx - r; i <= cx + r; i++) {
         if (Math.max(Math.abs(i), Math.abs(j)) > MAX_CHUNK_COORD) continue;
-        for (const p of this.pois(i, j)) sites.push({ poi: p, ground: this.biomeAtTile(p.tileX, p.tileY) });
+        // A POI carries the biome of its own tile: the chunks' biomes are not needed for the search.
+        for (const p of this.pois(i, j)) sites.push({ poi: p, ground: Biome[p.biome] });
       }
     }
     return { sites, covered };
