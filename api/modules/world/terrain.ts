@@ -6,6 +6,7 @@ import {
   tileCentre,
   tileIndexInChunk,
   tileOfWorld,
+  type Chunk,
   type Core,
   type Poi,
 } from '../../../core-wasm/index.ts';
@@ -57,16 +58,21 @@ export class CoreTerrain implements WorldTerrain {
   }
 
   chunkBiomes(cx: number, cy: number): Uint8Array {
-    return remembered(this.chunks, chunkKey(cx, cy), CHUNK_CACHE_SIZE, () => this.generate(cx, cy).biomes);
+    return this.cached(this.chunks, cx, cy, (chunk) => chunk.biomes);
   }
 
-  /** One generation gives a chunk's biomes and its POIs: both caches keep what it gave (a chunk costs ~2 ms). */
-  private generate(cx: number, cy: number): { biomes: Uint8Array; pois: Poi[] } {
-    const chunk = this.core.generateChunk(this.seed, cx, cy);
+  /**
+   * A chunk's biomes or POIs from their cache; on a miss one generation gives both, and both caches keep what it gave
+   * (a chunk costs the core ~2 ms; a spawn search reads a chunk's POIs, a walk later its biomes).
+   */
+  private cached<V>(cache: Map<string, V>, cx: number, cy: number, pick: (chunk: Chunk) => V): V {
     const key = chunkKey(cx, cy);
-    if (!this.chunks.has(key)) remembered(this.chunks, key, CHUNK_CACHE_SIZE, () => chunk.biomes);
-    if (!this.chunkPois.has(key)) remembered(this.chunkPois, key, CHUNK_CACHE_SIZE, () => chunk.pois);
-    return chunk;
+    const hit = cache.get(key);
+    if (hit !== undefined) return remembered(cache, key, CHUNK_CACHE_SIZE, () => hit);
+    const chunk = this.core.generateChunk(this.seed, cx, cy);
+    remembered(this.chunks, key, CHUNK_CACHE_SIZE, () => chunk.biomes);
+    remembered(this.chunkPois, key, CHUNK_CACHE_SIZE, () => chunk.pois);
+    return pick(chunk);
   }
 
   biomeAtTile(tx: number, ty: number): number {
@@ -92,7 +98,7 @@ export class CoreTerrain implements WorldTerrain {
 
   /** Shared with every caller: read, never change. Throws beyond the world's edge (nothing is cached then). */
   pois(cx: number, cy: number): Poi[] {
-    return remembered(this.chunkPois, chunkKey(cx, cy), CHUNK_CACHE_SIZE, () => this.generate(cx, cy).pois);
+    return this.cached(this.chunkPois, cx, cy, (chunk) => chunk.pois);
   }
 
   /** The nearest safe tile to a point near the origin chosen by `salt`, searched in growing squares. */
