@@ -125,7 +125,7 @@ async function refreshIfStale(lobby: LobbyOps, userId: string, own: OwnEntry, no
  * Settles only when a cheap unlocked look says there is something to do (a lapsed entry, or people waiting while a
  * seat is free or a world may open), so plain polls take no lock.
  */
-async function settleIfNeeded(services: Services, now: Date, limits: WorldLimits): Promise<void> {
+async function settleIfNeeded(services: Services, now: Date, limits: WorldLimits): Promise<boolean> {
   const lobby = services.repos.lobby;
   const counts = await lobby.counts(expiryCutoff(now, limits.seatTimeoutMs));
   let needed = counts.anyLapsed;
@@ -134,6 +134,7 @@ async function settleIfNeeded(services: Services, now: Date, limits: WorldLimits
     needed = roomForQueue(worlds, limits.worldsMax, limits.maxPlayers) > 0;
   }
   if (needed) await lobby.locked((tx) => settle(services, tx, now, limits));
+  return needed;
 }
 
 export type JoinOutcome =
@@ -369,10 +370,7 @@ export async function lobbyAccess(
   const cutoff = expiryCutoff(now, limits.seatTimeoutMs);
   let own = await services.repos.lobby.own(userId, cutoff);
   // A live seat's answer depends on no one else: settling (which may seat a queued caller) is for the others.
-  if (!own?.seatedAt) {
-    await settleIfNeeded(services, now, limits);
-    own = await services.repos.lobby.own(userId, cutoff);
-  }
+  if (!own?.seatedAt && (await settleIfNeeded(services, now, limits))) own = await services.repos.lobby.own(userId, cutoff);
   if (own) await refreshIfStale(services.repos.lobby, userId, own, now, limits);
   return accessToWorld(own, worldId ?? own?.worldId ?? DEFAULT_WORLD_ID);
 }
