@@ -176,7 +176,11 @@ export function createApp(deps: AppDeps) {
         settlements,
         new StorageService(settlements),
         settlementQueries,
-        new DefenceQueries(services, (worldId) => live.presentIn(worldId)),
+        new DefenceQueries(
+          services,
+          (worldId) => live.presentIn(worldId),
+          (worldId) => worlds.dayEpoch(worldId),
+        ),
       ),
     )
     .use(bedsModule(services, new BedService(services, settlements, live), settlementQueries))

@@ -1,7 +1,6 @@
 import { settlementSimRepo } from '../../../db/repos/settlement-sim.ts';
 import { SETTLEMENT_NOT_FOUND } from '../../contract/settlements.ts';
 import type { DefenceView, RaidView } from '../../contract/raids.ts';
-import { worldDayEpoch } from '../../game/day-night.ts';
 import { AT_PLACE_UNITS } from '../../game/npc-sim.ts';
 import { assessDefence, type Container } from '../../game/raids.ts';
 import { canManage, PROTECTED_CAPACITY, SETTLEMENT_REACH } from '../../game/settlements.ts';
@@ -21,7 +20,9 @@ export class DefenceQueries {
   constructor(
     private readonly services: Services,
     /** Who is present in a world and where (the live layer): members standing there count as defenders. */
-    private readonly presence: Presence = async () => [],
+    private readonly presence: Presence,
+    /** Where the world's day starts (WorldService.dayEpoch): the coming night is the world's. */
+    private readonly dayEpoch: (worldId: string) => Promise<number | null>,
   ) {
     this.sim = settlementSimRepo(services.database.db);
   }
@@ -36,12 +37,12 @@ export class DefenceQueries {
   async defence(userId: string, id: string): Promise<DefenceView> {
     const s = await this.member(userId, id);
     const now = this.services.now().getTime();
-    const [clock, stored, npcs, present, world] = await Promise.all([
+    const [clock, stored, npcs, present, epochMs] = await Promise.all([
       this.sim.clock(s.id),
       this.sim.containerStacks(s.id),
       this.sim.defenders(s.id),
       this.presence(s.worldId),
-      this.services.repos.world.findWorld(s.worldId),
+      this.dayEpoch(s.worldId),
     ]);
     const members = new Set([s.founderId, ...s.bedHolders]);
     const home = { x: s.x, y: s.y };
@@ -62,7 +63,7 @@ export class DefenceQueries {
       now,
       seed: clock!.seed,
       dayCycleMs: this.services.config.dayCycleMs,
-      epochMs: world ? worldDayEpoch(world.id, world.seed, this.services.config.dayCycleMs) : 0,
+      epochMs: epochMs ?? 0,
       foundedAt: clock!.createdAt.getTime(),
       lastRaidNight: clock!.lastRaidNight,
       raidArriveAt: clock!.raidWarned ? (clock!.raidArriveAt?.getTime() ?? null) : null,

@@ -26,7 +26,7 @@ import { errorResponses } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import { gameAccessPlugin } from '../game-access.ts';
 import { DefenceView, RaidList } from '../../contract/raids.ts';
-import { DefenceQueries } from './defence.ts';
+import type { DefenceQueries } from './defence.ts';
 import type { SettlementQueries } from './queries.ts';
 import type { SettlementService } from './service.ts';
 import type { StorageService } from './storage-service.ts';
@@ -41,7 +41,7 @@ export function settlementsModule(
   settlements: SettlementService,
   storage: StorageService,
   queries: SettlementQueries,
-  defence: DefenceQueries = new DefenceQueries(services),
+  defence: DefenceQueries,
 ) {
   const reads = errorResponses(400, 401, 403, 404);
   const writes = errorResponses(400, 401, 403, 404, 409);
