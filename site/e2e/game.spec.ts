@@ -225,7 +225,8 @@ test('a failed move says Movement Failed; an unauthorized one says so and goes t
     await new Promise((r) => setTimeout(r, 1500));
     await route.continue();
   });
-  await page.mouse.click(box.x + box.width / 2 - 80, box.y + box.height / 2 - 10);
+  // The same spot as before: a path leads there (the first click got as far as the move), wherever this world spawned us.
+  await page.mouse.click(box.x + box.width / 2 + 80, box.y + box.height / 2 + 10);
   await expect(toasts).toContainText(/Unauthorized[\s\S]*You are logged out\. Logging in again\.\.\./);
   // /api/login sends a signed-in user on to the lobby.
   await page.waitForURL(/\/lobby$/);
