@@ -41,7 +41,7 @@ export { poiName } from './poi-names.ts';
 export type { PathInput, TilePath } from './path.ts';
 
 /** The ABI this wrapper speaks (assembly/index.ts CORE_ABI_VERSION). */
-export const CORE_ABI_VERSION = 2;
+export const CORE_ABI_VERSION = 3;
 
 // ── Public types ─────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -237,6 +237,7 @@ interface RawCore extends RawPathCore {
   losMaskPtr(): number;
   losMaxHalf(): number;
   generateChunk(seed: number, chunkX: number, chunkY: number): number;
+  generateChunkPois(seed: number, chunkX: number, chunkY: number): number;
   generateTileWindow(seed: number, tileX: number, tileY: number, w: number, h: number): void;
   biomeAt(seed: number, tileX: number, tileY: number): number;
   fillLosTerrain(seed: number, tileX: number, tileY: number, half: number): void;
@@ -254,6 +255,7 @@ const RAW_FUNCTIONS = [
   'losMaskPtr',
   'losMaxHalf',
   'generateChunk',
+  'generateChunkPois',
   'generateTileWindow',
   'biomeAt',
   'fillLosTerrain',
@@ -341,7 +343,11 @@ export function createCore(instance: WebAssembly.Instance): Core {
     const key = `${seed}:${chunkX}:${chunkY}`;
     let list = poiCache.get(key);
     if (list) remember(key, list);
-    else list = generateChunk(seed, chunkX, chunkY).pois;
+    else {
+      // Only the POIs: a twentieth of a whole chunk's generation (a spawn search reads the POIs of 9 chunks).
+      list = readPois(seed, chunkX, chunkY, raw.generateChunkPois(seed | 0, chunkX, chunkY));
+      remember(key, list);
+    }
     return list.map((p) => ({ ...p }));
   }
 

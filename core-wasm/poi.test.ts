@@ -100,6 +100,28 @@ describe('points of interest', () => {
     expect(density(Biome.mountains)).toBeLessThan(density(Biome.plains) / 2);
   });
 
+  test('the POI-only generation gives exactly the POIs of a whole chunk, towns and roads included', async () => {
+    // Two instances: `alone` never generates a whole chunk, so its POIs cannot come from a shared cache.
+    const alone = await loadCoreForBun();
+    const same = (seed: number, cx: number, cy: number) =>
+      expect(alone.pois(seed, cx, cy)).toEqual(core.generateChunk(seed, cx, cy).pois);
+    let inRuins = 0;
+    for (const seed of [1, 1234, 0xdeadbeef]) {
+      for (let cy = -3; cy <= 3; cy++)
+        for (let cx = -3; cx <= 3; cx++) {
+          same(seed, cx, cy);
+          inRuins += alone.pois(seed, cx, cy).filter((p) => p.biome === 'ruins').length;
+        }
+    }
+    expect(inRuins).toBeGreaterThan(50); // the sweep crossed towns and roads, where the ruins overlay decides
+    fc.assert(
+      fc.property(seedArb, chunkArb, chunkArb, (seed, cx, cy) => {
+        same(seed, cx, cy);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   test('every type has a name for ordinary and landmark POIs', () => {
     for (const type of POI_TYPES) {
       for (const landmark of [false, true]) {

@@ -1,7 +1,7 @@
 /**
  * One chunk-generation variant, measured in a process of its own so the JIT state of one variant (for example a
  * call site made polymorphic by another noise function) cannot slow another. Prints ms per chunk as JSON.
- *   bun core-wasm/bench/chunks.ts wasm|wasm-wrapped|twin|simplex-noise
+ *   bun core-wasm/bench/chunks.ts wasm|wasm-wrapped|wasm-pois|twin|simplex-noise
  */
 import { createNoise2D } from 'simplex-noise';
 import { loadCoreForBun } from '../index.ts';
@@ -26,7 +26,12 @@ if (import.meta.main) {
   const variant = process.argv[2];
   const out = new Uint8Array(128 * 128);
   let ms: number;
-  if (variant === 'wasm' || variant === 'wasm-wrapped') {
+  if (variant === 'wasm-pois') {
+    // A spawn search's read: the POIs alone, each chunk's first time (the wrapper caches a chunk's POIs).
+    const { instance } = await WebAssembly.instantiate(await Bun.file(`${import.meta.dir}/../build/core.wasm`).arrayBuffer());
+    const raw = instance.exports as unknown as { generateChunkPois(seed: number, x: number, y: number): number };
+    ms = time(100, (i) => raw.generateChunkPois(BENCH_SEED, ...at(i)));
+  } else if (variant === 'wasm' || variant === 'wasm-wrapped') {
     const core = await loadCoreForBun();
     if (variant === 'wasm') {
       const { instance } = await WebAssembly.instantiate(await Bun.file(`${import.meta.dir}/../build/core.wasm`).arrayBuffer());

@@ -62,8 +62,8 @@ export class CoreTerrain implements WorldTerrain {
   }
 
   /**
-   * A chunk's biomes or POIs from their cache; on a miss one generation gives both, and both caches keep what it gave
-   * (a chunk costs the core ~2 ms; a spawn search reads a chunk's POIs, a walk later its biomes).
+   * A chunk's biomes from their cache; on a miss the generation (~2 ms in the core) gives its POIs too, and the POI
+   * cache keeps them.
    */
   private cached<V>(cache: Map<string, V>, cx: number, cy: number, pick: (chunk: Chunk) => V): V {
     const key = chunkKey(cx, cy);
@@ -98,7 +98,8 @@ export class CoreTerrain implements WorldTerrain {
 
   /** Shared with every caller: read, never change. Throws beyond the world's edge (nothing is cached then). */
   pois(cx: number, cy: number): Poi[] {
-    return this.cached(this.chunkPois, cx, cy, (chunk) => chunk.pois);
+    // On a miss, the core's POI-only generation: a spawn search reads 9 chunks' POIs and walks few of their tiles.
+    return remembered(this.chunkPois, chunkKey(cx, cy), CHUNK_CACHE_SIZE, () => this.core.pois(this.seed, cx, cy));
   }
 
   /** The nearest safe tile to a point near the origin chosen by `salt`, searched in growing squares. */

@@ -22,7 +22,9 @@ import {
 } from '../generated/constants';
 import { FEATURE_TOWN, POI_CAPACITY, POI_RECORD_BYTES, POI_RECORDS } from '../buffers';
 import { hash2, mix32 } from '../common/hash';
-import { townInCell, townRadius, townX, townY } from '../terrain/ruins';
+import { layRuins, townInCell, townRadius, townX, townY } from '../terrain/ruins';
+import { naturalBiome4 } from '../terrain/biome';
+import { naturalBiomeAt } from '../terrain/generate';
 
 export const POI_FLAG_LANDMARK: u8 = 1;
 
@@ -30,6 +32,11 @@ export const POI_FLAG_LANDMARK: u8 = 1;
 const MAX_LANDMARKS: i32 = 16;
 const LANDMARK_X: usize = memory.data(MAX_LANDMARKS * 4, 16);
 const LANDMARK_Y: usize = memory.data(MAX_LANDMARKS * 4, 16);
+
+/** Four candidate tiles (chunk-local x, y) and their natural biomes, for one noise call. */
+const SAMPLE_X: usize = memory.data(16, 16);
+const SAMPLE_Y: usize = memory.data(16, 16);
+const SAMPLE_CODES: usize = memory.data(16, 16);
 
 @inline function table(ptr: usize, i: i32): i32 {
   return load<i32>(ptr + (<usize>i << 2));
@@ -65,6 +72,54 @@ function writePoi(index: i32, tileX: i32, tileY: i32, h: u32, type: i32, biome: 
   store<i64>(p + 24, 0);
 }
 
+/** Where in its cell a candidate site sits, from the cell's hash. */
+@inline function candidateOffsetX(h: u32): i32 {
+  return <i32>(h % <u32>POI_CELL_SIZE);
+}
+@inline function candidateOffsetY(h: u32): i32 {
+  return <i32>((h >>> 8) % <u32>POI_CELL_SIZE);
+}
+
+/**
+ * Fills, of chunk (chunkX, chunkY), only the tiles generatePois reads (each cell's candidate tile and the centres of
+ * town landmarks) with their natural biomes, then lays the ruins over the whole window as generateWindow does. Those
+ * tiles then hold exactly what a full generation gives them (ruins read and write a tile on its own), the rest is
+ * scratch: the POIs come out the same for 256 noise samples instead of 16,384, which is what a spawn search needs.
+ */
+export function sampleChunkForPois(seed: u32, chunkX: i32, chunkY: i32, biomes: usize, features: usize): void {
+  const ox = chunkX * CHUNK_SIZE;
+  const oy = chunkY * CHUNK_SIZE;
+  memory.fill(features, 0, <usize>(CHUNK_SIZE * CHUNK_SIZE));
+  const cells = CHUNK_SIZE / POI_CELL_SIZE;
+  // Four cells of a row per noise call (cells is a multiple of four), their tiles staged in SAMPLE_X / SAMPLE_Y.
+  for (let cy = 0; cy < cells; cy++) {
+    for (let cx = 0; cx < cells; cx += 4) {
+      for (let k = 0; k < 4; k++) {
+        const h = hash2(seed, chunkX * cells + cx + k, chunkY * cells + cy, SALT_POI);
+        store<i32>(SAMPLE_X + (<usize>k << 2), (cx + k) * POI_CELL_SIZE + candidateOffsetX(h));
+        store<i32>(SAMPLE_Y + (<usize>k << 2), cy * POI_CELL_SIZE + candidateOffsetY(h));
+      }
+      const xs = i32x4.add(v128.load(SAMPLE_X), i32x4.splat(ox));
+      const ys = i32x4.add(v128.load(SAMPLE_Y), i32x4.splat(oy));
+      v128.store(SAMPLE_CODES, naturalBiome4(xs, ys, seed));
+      for (let k = 0; k < 4; k++) {
+        const o = <usize>k << 2;
+        const at = <usize>(load<i32>(SAMPLE_Y + o) * CHUNK_SIZE + load<i32>(SAMPLE_X + o));
+        store<u8>(biomes + at, <u8>load<i32>(SAMPLE_CODES + o));
+      }
+    }
+  }
+  const townCells = CHUNK_SIZE / TOWN_CELL;
+  for (let j = 0; j < townCells; j++) {
+    for (let i = 0; i < townCells; i++) {
+      if (!townInCell(seed, chunkX * townCells + i, chunkY * townCells + j)) continue;
+      // A town's centre lies in its own cell, so in this chunk.
+      store<u8>(biomes + <usize>((townY - oy) * CHUNK_SIZE + (townX - ox)), <u8>naturalBiomeAt(seed, townX, townY));
+    }
+  }
+  layRuins(seed, ox, oy, CHUNK_SIZE, CHUNK_SIZE, biomes, CHUNK_SIZE, features);
+}
+
 /** Writes the POIs of chunk (chunkX, chunkY) whose biomes and features are given; returns how many. */
 export function generatePois(seed: u32, chunkX: i32, chunkY: i32, biomes: usize, features: usize): i32 {
   const ox = chunkX * CHUNK_SIZE;
@@ -97,8 +152,8 @@ export function generatePois(seed: u32, chunkX: i32, chunkY: i32, biomes: usize,
       const cellX = chunkX * cells + cx;
       const cellY = chunkY * cells + cy;
       const h = hash2(seed, cellX, cellY, SALT_POI);
-      const lx = cx * POI_CELL_SIZE + <i32>(h % <u32>POI_CELL_SIZE);
-      const ly = cy * POI_CELL_SIZE + <i32>((h >>> 8) % <u32>POI_CELL_SIZE);
+      const lx = cx * POI_CELL_SIZE + candidateOffsetX(h);
+      const ly = cy * POI_CELL_SIZE + candidateOffsetY(h);
       const at = <usize>(ly * CHUNK_SIZE + lx);
       const biome = load<u8>(biomes + at);
       let context = <i32>biome;
