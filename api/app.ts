@@ -10,6 +10,7 @@ import { writeLimits } from './http/write-limits.ts';
 import { siteModule } from './http/site.ts';
 import { authModule } from './modules/auth/index.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
+import { findSession } from './modules/auth/session.ts';
 import { healthModule } from './modules/health/index.ts';
 import { lobbyModule } from './modules/lobby/index.ts';
 import { adminWorldsModule } from './modules/worlds/index.ts';
@@ -157,7 +158,8 @@ export function createApp(deps: AppDeps) {
       writeLimits({
         config: deps.config,
         limits,
-        userOfSession: async (hash) => (await services.repos.accounts.findSession(hash, services.now()))?.user.id ?? null,
+        // The route's auth reuses this read (one session lookup per request).
+        userOfSession: async (hash, request) => (await findSession(services, hash, request))?.user.id ?? null,
         seed: services.instanceId,
       }),
     )

@@ -39,8 +39,8 @@ function sessionToken(cookieHeader: string | null): string | null {
 export function writeLimits(opts: {
   config: Config;
   limits: Pick<RateLimits, 'writesPerUser' | 'writesPerAddress'>;
-  /** The user id of a live session by its token hash (null when there is none). */
-  userOfSession: (tokenHash: string) => Promise<string | null>;
+  /** The user id of a live session by its token hash (null when there is none); the request it came with. */
+  userOfSession: (tokenHash: string, request: Request) => Promise<string | null>;
   seed: string;
   now?: () => number;
 }) {
@@ -55,7 +55,7 @@ export function writeLimits(opts: {
     const hash = hashSessionToken(token);
     const known = users.get(hash);
     if (known !== undefined) return known;
-    const id = await userOfSession(hash);
+    const id = await userOfSession(hash, request);
     if (id === null) return null;
     if (users.size >= SESSION_CACHE_MAX) users.clear();
     users.set(hash, id);

@@ -97,10 +97,13 @@ export function liveSocketModule(
 
   return new Elysia({ name: 'wasteland.live', seed: services.instanceId }).ws('/ws', {
     async beforeHandle(context) {
+      // Elysia's Bun adapter runs a ws route's beforeHandle twice: as the route's hook, then again before upgrading,
+      // on the same context. The first run admitted the caller; the second would only repeat its reads.
+      if ((context as UpgradeContext)[ADMITTED]) return;
       const { request, cookie, query, set } = context;
       const origin = request.headers.get('origin');
       if (origin !== null && !isOwnOrigin(services.config, request, origin)) return refuse(403, 'Cross-origin socket refused');
-      const user = await currentUser(services, cookie as never);
+      const user = await currentUser(services, cookie as never, request);
       if (!user) return refuse(401, 'Unauthorized');
       const q = query as Record<string, string | undefined>;
       if (q.userId !== undefined && q.userId !== user.id) return refuse(403, 'userId does not match the session');

@@ -49,8 +49,8 @@ export function gameAccessPlugin(services: Services) {
   services.accessEnded.on(({ userId }) => cache.delete(userId));
   return new Elysia({ name: 'wasteland.game-access', seed: services.instanceId }).macro({
     game: {
-      async resolve({ cookie, status, params, body, query }) {
-        const user = await currentUser(services, cookie as never);
+      async resolve({ cookie, request, status, params, body, query }) {
+        const user = await currentUser(services, cookie as never, request);
         if (!user) return status(401, { message: 'Unauthorized' });
         const worldId = worldNamed(params, body, query);
         // A route that declares no worldId leaves a raw `?worldId=` unchecked: check it here, as the others do.

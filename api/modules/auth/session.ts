@@ -36,13 +36,33 @@ export function sessionCookie(services: Services, token: string, expiresAt: Date
 
 type CookieJar = Record<string, { value: unknown; set(v: object): unknown; remove(): unknown }>;
 
-/** Resolves the session cookie to its user, extending the session when due; null for visitors. */
-export async function currentUser(services: Services, cookie: CookieJar): Promise<UserRow | null> {
+type SessionFound = { user: UserRow; expiresAt: Date } | null;
+
+/** Each request's session lookup, by the token it carried: the write limits (before routing) and the route's auth ask the same. */
+const lookups = new WeakMap<Request, { tokenHash: string; found: Promise<SessionFound> }>();
+
+/**
+ * The live session of a token hash: read once per request (pass the request) however many layers ask, or read now
+ * (no request).
+ */
+export function findSession(services: Services, tokenHash: string, request?: Request): Promise<SessionFound> {
+  const known = request && lookups.get(request);
+  if (known?.tokenHash === tokenHash) return known.found;
+  const found = services.repos.accounts.findSession(tokenHash, services.now());
+  if (request) lookups.set(request, { tokenHash, found });
+  return found;
+}
+
+/**
+ * Resolves the session cookie to its user, extending the session when due; null for visitors. With the request,
+ * the session is read at most once for it (see findSession).
+ */
+export async function currentUser(services: Services, cookie: CookieJar, request?: Request): Promise<UserRow | null> {
   const token = cookie[SESSION_COOKIE]?.value;
   if (typeof token !== 'string' || !SESSION_TOKEN_PATTERN.test(token)) return null;
   const tokenHash = hashSessionToken(token);
   const now = services.now();
-  const found = await services.repos.accounts.findSession(tokenHash, now);
+  const found = await findSession(services, tokenHash, request);
   if (!found) return null;
   if (found.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - EXTEND_AFTER_MS) {
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -67,8 +87,8 @@ export async function startSession(services: Services, cookie: CookieJar, userId
 export function sessionPlugin(services: Services) {
   return new Elysia({ name: 'wasteland.session', seed: services.instanceId }).decorate('services', services).macro({
     auth: {
-      async resolve({ cookie }) {
-        const user = await currentUser(services, cookie as unknown as CookieJar);
+      async resolve({ cookie, request }) {
+        const user = await currentUser(services, cookie as unknown as CookieJar, request);
         if (!user) return httpError(401, UNAUTHORIZED);
         return { user };
       },
