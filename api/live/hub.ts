@@ -11,7 +11,7 @@ import { colorFor, hashString, type Entity } from './entity.ts';
 import { GameLog } from './game-log.ts';
 import { type Fanout, type LiveSocket, type SpawnSite, WorldRoom, type WorldTerrain } from './room.ts';
 import { WRITE_BACK_INTERVAL_MS } from './write-back.ts';
-import { heldHere, Ownership } from './ownership.ts';
+import { heldHere, OWNER_LEASE_MS, Ownership } from './ownership.ts';
 import { AdaptiveBeat, type Beat, Metronome } from './metronome.ts';
 import { applyRename } from './rename.ts';
 import { type LiveStats, newLiveStats } from './stats.ts';
@@ -172,9 +172,11 @@ export class LiveHub {
     const players = this.services.repos.players;
     let row = await players.find(user.id, worldId);
     const newcomer = !row;
+    // A survivor this call makes is held here from the start: its lease is taken with the row, so no claim follows.
+    let madeHere = false;
     if (!row) {
       const spawn = await this.spawnFor(room.deps.terrain, worldId, hashString(user.id));
-      row = await players.createIfMissing(
+      const made = await players.createIfMissing(
         {
           userId: user.id,
           worldId,
@@ -185,7 +187,10 @@ export class LiveHub {
           isOnline: false,
         },
         this.services.config.starterKit,
+        this.bus.shared ? { processId: this.bus.processId, leaseMs: OWNER_LEASE_MS } : undefined,
       );
+      row = made.row;
+      madeHere = made.created && this.bus.shared;
     }
     // Entering after logging out or a restart (the stored survivor is offline): wake up in their bed, if any.
     // (A survivor made just now has no bed yet.)
@@ -209,7 +214,7 @@ export class LiveHub {
       pendingLeaveAt: 0,
       dirty: false,
       handedOutAt: now,
-      owner: this.owners.initialOwner(),
+      owner: madeHere ? this.bus.processId : this.owners.initialOwner(),
     };
     // Where the player stands is known ground: stepping out and back in is travel, not a discovery.
     noteSectorEntry(e.travelLog, sectorKey(cx, cy));

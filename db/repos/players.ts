@@ -42,24 +42,39 @@ export function playersRepo(db: Db) {
     },
 
     /**
-     * Creates the survivor on first entry, with the starter kit in their pack, in one transaction; an existing one is
-     * returned untouched (and gets no kit).
+     * Creates the survivor on first entry, with the starter kit in their pack (one transaction); an existing one is
+     * returned untouched (and gets no kit); `owner` takes its live-state lease at
+     * once (see claimOwner), which a survivor made by this call needs no claim for. Answers the row and whether this
+     * call made it.
      */
     async createIfMissing(
       player: typeof players.$inferInsert,
       kit: readonly { itemName: string; quality: number; quantity: number }[] = [],
-    ): Promise<PlayerRow> {
-      await db.transaction(async (tx) => {
-        const created = await tx
+      owner?: { processId: string; leaseMs: number },
+    ): Promise<{ row: PlayerRow; created: boolean }> {
+      const values = owner
+        ? {
+            ...player,
+            ownerProcess: owner.processId,
+            ownerUntil: sql`now() + ${owner.leaseMs} * interval '1 millisecond'`,
+          }
+        : player;
+      const insert = (x: Pick<Db, 'insert'>) =>
+        x
           .insert(players)
-          .values(player)
+          .values(values)
           .onConflictDoNothing({ target: [players.userId, players.worldId] })
-          .returning({ userId: players.userId });
-        if (created.length && kit.length) {
-          await actionOps(tx).grantItems(player.userId, player.worldId, [...kit], new Date());
-        }
-      });
-      return (await this.find(player.userId, player.worldId))!;
+          .returning();
+      let made: PlayerRow | undefined;
+      // Without a kit a single statement: no transaction's two extra round trips on every first entry.
+      if (kit.length === 0) [made] = await insert(db);
+      else
+        await db.transaction(async (tx) => {
+          [made] = await insert(tx);
+          if (made) await actionOps(tx).grantItems(player.userId, player.worldId, [...kit], new Date());
+        });
+      if (made) return { row: made, created: true };
+      return { row: (await this.find(player.userId, player.worldId))!, created: false };
     },
 
     /**
