@@ -16,7 +16,7 @@ export type LobbyEntryWithNamesRow = LobbyEntryRow & {
  */
 export const LOBBY_LOCK_KEY = 0x57_4c_4f_42; // "WLOB"
 
-type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+type Executor = Pick<Db, 'select' | 'selectDistinctOn' | 'insert' | 'update' | 'delete'>;
 
 /**
  * One user's live entry: `queuePosition` is set for a queued user (entries waiting ahead of them, plus one),
@@ -120,6 +120,30 @@ function lobbyOps(db: Executor) {
         .values({ userId, enteredAt: now, seatedAt: worldId === null ? null : now, worldId, lastSeenAt: now });
     },
 
+    /** `insert` for many users in one statement, in the given order (which is their arrival order). Call only under the lobby lock. */
+    async insertMany(entries: readonly { userId: string; now: Date; worldId: string | null }[]): Promise<void> {
+      if (entries.length === 0) return;
+      await db.insert(lobbyEntries).values(
+        entries.map(({ userId, now, worldId }) => ({
+          userId,
+          enteredAt: now,
+          seatedAt: worldId === null ? null : now,
+          worldId,
+          lastSeenAt: now,
+        })),
+      );
+    },
+
+    /** Of these users, those holding an entry of any age (seated or queued). */
+    async withEntries(userIds: readonly string[]): Promise<Set<string>> {
+      if (userIds.length === 0) return new Set();
+      const rows = await db
+        .select({ userId: lobbyEntries.userId })
+        .from(lobbyEntries)
+        .where(inArray(lobbyEntries.userId, [...userIds]));
+      return new Set(rows.map((r) => r.userId));
+    },
+
     /**
      * Seats a user who holds an entry (queued, or seated elsewhere: a move) in `worldId`, not ready, seated from now.
      * Answers whether an entry was there. Call only under the lobby lock.
@@ -172,12 +196,30 @@ function lobbyOps(db: Executor) {
       return rows[0]?.worldId ?? null;
     },
 
+    /** `homeWorld` of each of these users who has a survivor. */
+    async homeWorlds(userIds: readonly string[]): Promise<Map<string, string>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .selectDistinctOn([players.userId], { userId: players.userId, worldId: players.worldId })
+        .from(players)
+        .where(inArray(players.userId, [...userIds]))
+        .orderBy(players.userId, desc(players.lastSeenAt));
+      return new Map(rows.map((r) => [r.userId, r.worldId]));
+    },
+
     /** Adds a world (open; seats follow MAX_PLAYERS); an existing id is left as it is. Call only under the lobby lock. */
     async createWorld(world: { id: string; name: string; seed: number }): Promise<void> {
-      // clock_timestamp(), not the transaction's start: worlds opened by queued transactions keep their real order.
+      await this.createWorlds([world]);
+    },
+
+    /** `createWorld` for several, in one statement; they keep the given order as their opening order. */
+    async createWorlds(opened: readonly { id: string; name: string; seed: number }[]): Promise<void> {
+      if (opened.length === 0) return;
+      // clock_timestamp(), not the transaction's start: worlds opened by queued transactions keep their real order
+      // (evaluated row by row, so one statement's worlds keep theirs too).
       await db
         .insert(worlds)
-        .values({ ...world, createdAt: sql`clock_timestamp()` })
+        .values(opened.map((world) => ({ ...world, createdAt: sql`clock_timestamp()` })))
         .onConflictDoNothing({ target: worlds.id });
     },
 

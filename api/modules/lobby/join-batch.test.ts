@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { repositories } from '../../../db/index.ts';
-import { lobbyEntries } from '../../../db/schema/index.ts';
+import { lobbyEntries, players } from '../../../db/schema/index.ts';
 import { SESSION_COOKIE } from '../../contract/auth.ts';
 import type { JoinGameResponse, LobbyStatus, WorldsList } from '../../contract/lobby.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
@@ -37,6 +37,10 @@ describe.each(backends())('joins batched in one transaction on %s', (backend) =>
     );
   }
   const join = (c: TestClient) => c.json<JoinGameResponse>(c.post('/api/lobby/join-game'));
+  const seatOf = (a: JoinGameResponse) => {
+    expect(a.seated).toBe(true);
+    return a.worldId!;
+  };
 
   test('9 joins at once: 4 seated in 2 worlds of 2, 5 queued at positions 1..5 in arrival order', async () => {
     const u = await users(9);
@@ -69,6 +73,24 @@ describe.each(backends())('joins batched in one transaction on %s', (backend) =>
     expect((await join(head)).seated).toBe(true);
     const second = u[answers.findIndex((a) => a.position === 2)]!;
     expect((await join(second)).position).toBe(1);
+  });
+
+  test('returning players who join at once each go back to the world their survivor lives in', async () => {
+    await server.database.db.delete(lobbyEntries);
+    const u = await users(4);
+    const home = seatOf(await join(u[0]!));
+    expect(seatOf(await join(u[1]!))).toBe(home);
+    const away = seatOf(await join(u[2]!));
+    expect(away).not.toBe(home);
+    // Two survivors in each world (two seats each): whatever order the joins land in, each finds its seat at home,
+    // the first two in the world they were not seated in before.
+    const lives = [away, away, home, home];
+    await server.database.db
+      .insert(players)
+      .values(u.map((c, i) => ({ userId: c.id, worldId: lives[i]!, name: 'back', x: 0, y: 0, color: '#fff' })));
+    await server.database.db.delete(lobbyEntries);
+    const answers = await Promise.all(u.map(join));
+    expect(answers.map((a) => a.seated && a.worldId)).toEqual(lives);
   });
 
   test("a user's joins sent at once make one entry", async () => {

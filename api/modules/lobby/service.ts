@@ -63,13 +63,14 @@ function seatsView(rows: readonly WorldSeatsRow[], maxPlayers: number): (WorldSe
 /**
  * Opens a world under the lobby lock: `default` when it does not exist yet (the first world of a fresh deployment),
  * else a short random id and a generated name not already taken; its seed is WORLD_SEED when set (reproducible test
- * worlds), else random. Answers the new world as placement sees it.
+ * worlds), else random. Answers the new world as placement sees it; with `deferred`, the caller writes it.
  */
 async function openNewWorld(
   services: Services,
   lobby: LobbyOps,
   known: readonly (WorldSeats & { name: string })[],
   name?: string,
+  deferred?: { id: string; name: string; seed: number }[],
 ): Promise<WorldSeats & { name: string }> {
   const first = !known.some((w) => w.id === DEFAULT_WORLD_ID);
   const id = first ? DEFAULT_WORLD_ID : worldIdFrom(crypto.getRandomValues(new Uint8Array(8)));
@@ -82,7 +83,9 @@ async function openNewWorld(
           known.map((w) => w.name),
         ));
   const seed = newWorldSeed(services.config.worldSeed);
-  await lobby.createWorld({ id, name: worldName, seed });
+  // A batch of joins writes the worlds it opens together (`deferred`), before the entries that point at them.
+  if (deferred) deferred.push({ id, name: worldName, seed });
+  else await lobby.createWorld({ id, name: worldName, seed });
   return { id, name: worldName, seated: 0, maxPlayers: services.config.maxPlayers, state: 'open', createdAt: services.now() };
 }
 
@@ -215,8 +218,8 @@ async function joinIn(
   }
 }
 
-/** Joins in one transaction at most: a longer wait is cut into several. */
-const MAX_JOIN_BATCH = 100;
+/** Joins in one transaction at most: a longer wait is cut into several. (A batch's statements do not grow with it.) */
+const MAX_JOIN_BATCH = 500;
 
 interface PendingJoin {
   userId: string;
@@ -229,13 +232,104 @@ interface PendingJoin {
 /** Each app's joins waiting for its next lobby transaction, and whether one is running. */
 const joinQueues = new WeakMap<Services, { pending: PendingJoin[]; running: boolean }>();
 
-/** A batch of joins in one transaction under the lobby lock: settled once, then each in arrival order. */
+/** What a batch's newcomers wrote in memory: the worlds they opened and their entries, in order. */
+interface BatchWrites {
+  worlds: { id: string; name: string; seed: number }[];
+  entries: { userId: string; now: Date; worldId: string | null }[];
+}
+
+/** Writes them: the worlds first (the entries point at them), each in one statement. */
+async function flushWrites(lobby: LobbyOps, writes: BatchWrites): Promise<void> {
+  await lobby.createWorlds(writes.worlds.splice(0));
+  await lobby.insertMany(writes.entries.splice(0));
+}
+
+/**
+ * A newcomer's join inside the batch (no entry, first in the batch): placed in memory from the batch's reads, the
+ * world it opens and its entry left in `writes`.
+ */
+async function newcomerIn(
+  services: Services,
+  lobby: LobbyOps,
+  state: BatchState & { worlds: (WorldSeats & { name: string })[] },
+  j: PendingJoin,
+  home: string | null,
+  limits: WorldLimits,
+  writes: BatchWrites,
+): Promise<JoinOutcome> {
+  const decision = place(state.worlds, {
+    home: j.requested === null ? home : null,
+    requested: j.requested,
+    worldsMax: limits.worldsMax,
+    queued: state.queued,
+  });
+  switch (decision.kind) {
+    case 'refuse':
+      return { ok: false, status: decision.status, message: decision.message };
+    case 'queue':
+      writes.entries.push({ userId: j.userId, now: j.now, worldId: null });
+      state.queued += 1;
+      return { ok: true, body: queuedAt(state.queued), movedFrom: null };
+    case 'seat':
+    case 'open': {
+      let target: WorldSeats;
+      if (decision.kind === 'seat') target = state.worlds.find((w) => w.id === decision.worldId)!;
+      else {
+        const opened = await openNewWorld(services, lobby, state.worlds, undefined, writes.worlds);
+        state.worlds.push(opened);
+        target = opened;
+      }
+      writes.entries.push({ userId: j.userId, now: j.now, worldId: target.id });
+      target.seated += 1;
+      return { ok: true, body: seatedIn(JoinAction.joinedLobby, target.id), movedFrom: null };
+    }
+  }
+}
+
+/**
+ * A batch of joins in one transaction under the lobby lock: settled once, then each in arrival order, exactly as
+ * alone. Newcomers (a rush is nearly all of them) cost no statement of their own: who already holds an entry and
+ * where each has a survivor are read once for the batch, and their entries go in with one insert. Anyone else (an
+ * entry held, or a second join of the same user in the batch) is placed by `joinIn` after the inserts so far are
+ * written, so it reads what the batch did.
+ */
 function runBatch(services: Services, batch: readonly PendingJoin[], limits: WorldLimits): Promise<JoinOutcome[]> {
   return services.repos.lobby.locked(async (lobby) => {
     const latest = new Date(Math.max(...batch.map((j) => j.now.getTime())));
-    const state: BatchState = { queued: (await settle(services, lobby, latest, limits)).queued, worlds: null };
+    const cutoff = expiryCutoff(latest, limits.seatTimeoutMs);
+    const ids = [...new Set(batch.map((j) => j.userId))];
+    // The lock holder's every round trip waits behind its whole process's work (a rush loads it) while the other
+    // processes' joins wait for the lock: drop the lapsed, then every read at once (pipelined on the connection).
+    // Any entry left is live for each join of the batch (none is later than `latest`).
+    await lobby.removeLapsed(cutoff);
+    const [counts, held, homes, seats] = await Promise.all([
+      lobby.counts(cutoff),
+      lobby.withEntries(ids),
+      lobby.homeWorlds(ids),
+      lobby.worldSeats(),
+    ]);
+    const state: BatchState = { queued: counts.queued, worlds: seatsView(seats, limits.maxPlayers) };
+    // People waiting: seat the queue heads first (they came before this batch), as settling does.
+    if (counts.queued > 0) {
+      state.queued = (await settle(services, lobby, latest, limits)).queued;
+      state.worlds = null;
+    }
+    const seen = new Set<string>();
+    const writes: BatchWrites = { worlds: [], entries: [] };
     const outcomes: JoinOutcome[] = [];
-    for (const j of batch) outcomes.push(await joinIn(services, lobby, state, j.userId, j.now, limits, j.requested));
+    for (const j of batch) {
+      const newcomer = !held.has(j.userId) && !seen.has(j.userId);
+      seen.add(j.userId);
+      if (newcomer) {
+        state.worlds ??= seatsView(await lobby.worldSeats(), limits.maxPlayers);
+        const inMemory = state as BatchState & { worlds: (WorldSeats & { name: string })[] };
+        outcomes.push(await newcomerIn(services, lobby, inMemory, j, homes.get(j.userId) ?? null, limits, writes));
+        continue;
+      }
+      await flushWrites(lobby, writes);
+      outcomes.push(await joinIn(services, lobby, state, j.userId, j.now, limits, j.requested));
+    }
+    await flushWrites(lobby, writes);
     return outcomes;
   });
 }
