@@ -115,6 +115,7 @@ const p2 = await spawnServer(serverEnv(url));
 const pids = [p1.pid, p2.pid];
 const cpu0 = pids.map(cpuSeconds);
 const db0 = postgresCpuSeconds();
+const bench0 = process.cpuUsage();
 const t0 = performance.now();
 // HTTP alternates between the processes (the template's least_conn); a socket goes to its world's process (the
 // template hashes /ws?worldId=; any fixed hash of the world does here).
@@ -123,6 +124,7 @@ const admitted = await Promise.allSettled(accounts.map((u, i) => admit(u, i % 2 
 const allPlaying = performance.now() - t0;
 const cpuAdmission = pids.map((pid, i) => cpuSeconds(pid) - cpu0[i]!);
 const dbAdmission = postgresCpuSeconds() - db0;
+const benchCpu = process.cpuUsage(bench0);
 const failed = admitted.filter((a) => a.status === 'rejected');
 const done = admitted.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
 const times = done.map((a) => a.ms).sort((a, b) => a - b);
@@ -134,7 +136,8 @@ console.log(
     `queued ${done.filter((a) => !a.worldId).length}, failed ${failed.length}` +
     (failed.length ? ` (first: ${(failed[0] as PromiseRejectedResult).reason})` : '') +
     `; worlds ${list.worlds.length} (open ${list.open}, seats ${Math.min(...sizes)}..${Math.max(...sizes)}, online ${list.online}); ` +
-    `CPU s: processes ${cpuAdmission.map((c) => c.toFixed(1)).join(' + ')}, Postgres ${dbAdmission.toFixed(1)}`,
+    `CPU s: processes ${cpuAdmission.map((c) => c.toFixed(1)).join(' + ')}, Postgres ${dbAdmission.toFixed(1)}, ` +
+    `bench clients ${((benchCpu.user + benchCpu.system) / 1e6).toFixed(1)}`,
 );
 if (failed.length) {
   // What the servers reported: a failed join is a defect to find, not a figure.
