@@ -13,8 +13,14 @@ import { TestClient, uniqueName } from '../../testing/client.ts';
 import { backends, freshPostgresUrl } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
 import { hashSessionToken, newSessionToken } from '../auth/session.ts';
-import { touchPresence } from './service.ts';
-import { lastSeenStaleBefore } from '../../game/lobby.ts';
+import { expiryCutoff, lastSeenStaleBefore } from '../../game/lobby.ts';
+
+/** A socket's heartbeat as the live audit sends it (api/live/connections.ts): true while the user holds a live entry. */
+function heartbeat(services: Services, userId: string): Promise<boolean> {
+  const now = services.now();
+  const timeout = services.config.seatTimeoutMs;
+  return services.repos.lobby.touch(userId, now, expiryCutoff(now, timeout), lastSeenStaleBefore(now, timeout));
+}
 
 /** A clock the tests move by hand; the server reads only this one. */
 function testClock(start = Date.parse('2026-03-01T10:00:00.000Z')) {
@@ -277,7 +283,7 @@ describe.each(backends())('lobby over HTTP on %s', (backend) => {
     expect(status.queue.map((q) => [q.id, q.position])).toEqual([[e.id, 1]]);
   });
 
-  test('touchPresence (the live connection’s heartbeat) keeps a seat; it never revives a lapsed one', async () => {
+  test('a heartbeat (what the live audit writes for an active socket) keeps a seat; it never revives a lapsed one', async () => {
     const services = {
       instanceId: 'test',
       config: server.config,
@@ -290,17 +296,17 @@ describe.each(backends())('lobby over HTTP on %s', (backend) => {
     await join_(c);
     for (let i = 0; i < 4; i++) {
       clock.advance(50_000);
-      expect(await touchPresence(services, a.id)).toBe(true);
+      expect(await heartbeat(services, a.id)).toBe(true);
       await lobbyOf(c);
     }
     // 200 s on: a kept the seat through its heartbeats alone; b lapsed and c took the seat.
     const status = await lobbyOf(c);
     expect(status.players.map((p) => p.id)).toEqual([a.id, c.id]);
-    expect(await touchPresence(services, b.id)).toBe(false);
-    expect(await touchPresence(services, e.id)).toBe(false);
+    expect(await heartbeat(services, b.id)).toBe(false);
+    expect(await heartbeat(services, e.id)).toBe(false);
 
     clock.advance(120_001);
-    expect(await touchPresence(services, a.id)).toBe(false);
+    expect(await heartbeat(services, a.id)).toBe(false);
     expect(await access(a)).toEqual({ canAccessGame: false, reason: NO_LOBBY_REASON });
   });
 
@@ -327,7 +333,7 @@ describe.each(backends())('lobby over HTTP on %s', (backend) => {
     clock.advance(12_000);
     await lobbyOf(a);
     expect(await access(a)).toEqual(granted);
-    expect(await touchPresence(services, a.id)).toBe(true);
+    expect(await heartbeat(services, a.id)).toBe(true);
     expect(await join_(a)).toEqual(seatedIn('already_in_lobby'));
     await lobbyOf(c);
     expect(await access(c)).toEqual({ canAccessGame: false, reason: IN_QUEUE_REASON, queuePosition: 1 });
@@ -346,7 +352,7 @@ describe.each(backends())('lobby over HTTP on %s', (backend) => {
     expect(await access(a)).toEqual(granted);
     const written = await version(a.id);
     expect(written).not.toBe(seated);
-    expect(await touchPresence(services, a.id)).toBe(true);
+    expect(await heartbeat(services, a.id)).toBe(true);
     expect(await version(a.id)).toBe(written);
   });
 });

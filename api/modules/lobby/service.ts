@@ -522,18 +522,3 @@ export async function openWorldLocked(
 export function closeWorldLocked(services: Services, worldId: string): Promise<boolean> {
   return services.repos.lobby.locked((lobby) => lobby.setWorldState(worldId, 'closed'));
 }
-
-/**
- * Presence for the live layer (api/live): call it when a user's WebSocket connects and then periodically
- * (well inside `config.seatTimeoutMs`, e.g. with every 30 s ping) while the socket stays open. It keeps the
- * user's lobby seat or queue place from lapsing, exactly like a lobby poll does.
- *
- * Answers whether the user holds a live entry (seated or queued). An entry that has already lapsed is not
- * revived (it is dropped at the next lobby call); it answers false then, and for users in neither list.
- * Cheap: one read by primary key, and an UPDATE only when the stored time is stale; no lock.
- */
-export function touchPresence(services: Services, userId: string): Promise<boolean> {
-  const now = services.now();
-  const timeout = services.config.seatTimeoutMs;
-  return services.repos.lobby.touch(userId, now, expiryCutoff(now, timeout), lastSeenStaleBefore(now, timeout));
-}
