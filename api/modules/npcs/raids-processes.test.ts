@@ -3,26 +3,25 @@
  * connected to either hear the warning; the simulating process killed outright just before the raiders arrive, the
  * other applies the raid exactly once, and every unit that left storage is in the ledger. Needs DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { type Database, openDatabase } from '../../../db/index.ts';
 import { bedAssignments, buildings, raids, settlements } from '../../../db/schema/index.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
-import { freshPostgresUrl } from '../../testing/databases.ts';
 import { TestSocket } from '../../testing/live.ts';
-import { seedNpcs } from '../../testing/npcs.ts';
-import { type ServerProcess, spawnServer } from '../../testing/process.ts';
-import { RaidSetup, units } from '../../testing/raids.ts';
+import type { ServerProcess } from '../../testing/process.ts';
+import { units } from '../../testing/raids.ts';
+import { twoProcessesWithSettlement } from '../../testing/two-processes.ts';
+import { LEASE_TAKEN_LINE } from './lease.ts';
 
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
-const LEASE_TAKEN = '[npcs] this process simulates the NPCs (lease taken)';
 const DAY = 10_000;
 
 describeOnPostgres('raids with two processes', () => {
-  let p1: ServerProcess;
-  let p2: ServerProcess;
-  let database: Database;
-  let setup: RaidSetup;
+  // A day of ten seconds, NPC time fifty times faster: a raid every night or two, announced 1.8 s ahead.
+  const two = twoProcessesWithSettlement(
+    { WORLD_SEED: '2626', NPC_TIME_SCALE: '0.02', DAY_CYCLE_MS: String(DAY) },
+    { npcsPerSettlement: 2, spreadMs: 500, assignment: () => 'defend' },
+  );
   const sockets: TestSocket[] = [];
 
   async function member(p: ServerProcess): Promise<TestClient & { id: string }> {
@@ -33,31 +32,12 @@ describeOnPostgres('raids with two processes', () => {
     return c;
   }
 
-  beforeAll(async () => {
-    const url = await freshPostgresUrl();
-    // A day of ten seconds, NPC time fifty times faster: a raid every night or two, announced 1.8 s ahead.
-    const env = { DATABASE_URL: url, WORLD_SEED: '2626', NPC_TIME_SCALE: '0.02', DAY_CYCLE_MS: String(DAY) };
-    p1 = await spawnServer(env);
-    p2 = await spawnServer(env);
-    database = await openDatabase({ url });
-    await seedNpcs(database.db, {
-      worldIds: ['default'],
-      settlementsPerWorld: 1,
-      npcsPerSettlement: 2,
-      start: new Date(),
-      spreadMs: 500,
-      assignment: () => 'defend',
-    });
-    const [s] = await database.db.select().from(settlements);
-    setup = new RaidSetup(database.db, s!.id);
-  }, 60_000);
-  afterAll(async () => {
+  afterAll(() => {
     for (const s of sockets) s.ws.close();
-    await Promise.all([p1?.stop(), p2?.stop()]);
-    await database?.close();
   });
 
   test('members on both processes are warned; the simulating process killed before arrival, the raid applies once', async () => {
+    const { p1, p2, database, setup } = two;
     const a = await member(p1);
     const b = await member(p2);
     const db = database.db;
@@ -85,8 +65,7 @@ describeOnPostgres('raids with two processes', () => {
     const arriveAt = Date.parse(wa.arriveAt);
 
     // The simulating process dies just before the raiders arrive.
-    const leader = p1.output().includes(LEASE_TAKEN) ? p1 : p2;
-    const other = leader === p1 ? p2 : p1;
+    const { leader, other } = two.simulating();
     await Bun.sleep(Math.max(0, arriveAt - Date.now() - 300));
     leader.kill('SIGKILL');
     await leader.exited;
@@ -99,7 +78,7 @@ describeOnPostgres('raids with two processes', () => {
       if (rows.some((r) => r.arrivedAt.getTime() === arriveAt)) break;
       await Bun.sleep(100);
     }
-    expect(other.output()).toContain(LEASE_TAKEN);
+    expect(other.output()).toContain(LEASE_TAKEN_LINE);
     const raid = rows.find((r) => r.arrivedAt.getTime() === arriveAt)!;
     expect(raid).toBeDefined();
     expect(rows.filter((r) => r.night === raid.night)).toHaveLength(1);
