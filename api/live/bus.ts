@@ -39,6 +39,9 @@ export type BusEvent =
   /** The user changed their display name: every world where their survivor is present relabels it. Hub-wide. */
   | { k: 'renamed'; userId: string; displayName: string | null };
 
+/** Where a batch goes: every process serving its world, or only this one. */
+export type BusReach = 'everywhere' | 'here';
+
 /** Events of one world from one process, in order. `worldId` '' carries hub-wide events (end-access, renamed). */
 export interface BusBatch {
   from: string;
@@ -65,7 +68,11 @@ export interface Bus {
   readonly processId: string;
   /** True when other processes may be listening (presence heartbeats are only worth sending then). */
   readonly shared: boolean;
-  publish(worldId: string, events: BusEvent[]): void;
+  /**
+   * Delivers the events here at once and (`everywhere`, the default) to every other process; `here` keeps them in
+   * this process (a world's moves while no other process serves the world).
+   */
+  publish(worldId: string, events: BusEvent[], reach?: BusReach): void;
   onBatch(handler: (batch: BusBatch) => void): void;
   readonly stats: BusStats;
   close(): Promise<void>;

@@ -1,4 +1,4 @@
-import type { Bus, BusBatch, BusEvent } from './bus.ts';
+import type { Bus, BusBatch, BusEvent, BusReach } from './bus.ts';
 import { newBusStats } from './bus.ts';
 import { type Latency, noLatency } from './stats.ts';
 
@@ -123,11 +123,12 @@ export class PostgresBus implements Bus {
     return bus;
   }
 
-  publish(worldId: string, events: BusEvent[]): void {
+  publish(worldId: string, events: BusEvent[], reach: BusReach = 'everywhere'): void {
     if (events.length === 0 || this.closed) return;
     this.stats.published += 1;
     const batch = { from: this.processId, worldId, events };
     for (const h of this.handlers) h(batch);
+    if (reach === 'here') return;
     if (this.queue.length === 0) this.queuedAt = Date.now();
     this.queue.push({ worldId, events });
     if (!this.flushScheduled) {

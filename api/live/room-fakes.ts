@@ -1,7 +1,7 @@
 /** Fakes for a room without Elysia or a database: sockets, fan-out, repositories, the network between processes. */
 import { ServerMessage } from '../contract/protocol.ts';
 import type { Repositories } from '../../db/index.ts';
-import { type Bus, type BusBatch, type BusEvent, newBusStats } from './bus.ts';
+import { type Bus, type BusBatch, type BusEvent, type BusReach, newBusStats } from './bus.ts';
 import { type Entity, PLAYER_COLORS } from './entity.ts';
 import { GameLog } from './game-log.ts';
 import { type Beat, Metronome } from './metronome.ts';
@@ -27,9 +27,13 @@ export class NetBus implements Bus {
     readonly processId: string,
     private readonly net: Network,
   ) {}
-  publish(worldId: string, events: BusEvent[]): void {
+  /** Kinds of the events this bus sent to the other processes, in order, for tests of what crosses. */
+  readonly sentAway: BusEvent['k'][] = [];
+  publish(worldId: string, events: BusEvent[], reach: BusReach = 'everywhere'): void {
     const batch = { from: this.processId, worldId, events: structuredClone(events) };
     for (const h of this.handlers) h(batch);
+    if (reach === 'here') return;
+    this.sentAway.push(...events.map((e) => e.k));
     for (const other of this.net.buses) {
       if (other === this) continue;
       queueMicrotask(() => {
@@ -96,6 +100,8 @@ export function processRoom(bus: NetBus, clock: { now: number }, beat: Beat = ne
     },
   });
   bus.onBatch((b) => room.apply(b.from, b.events));
+  // What open() says on a shared bus (without its timers): the others learn this process serves the world.
+  bus.publish('w', [{ k: 'hello' }]);
   return { room, frames, emptied };
 }
 

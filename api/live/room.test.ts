@@ -100,6 +100,54 @@ describe('rooms on a bus', () => {
     expect(newer.closed).toEqual([]);
   });
 
+  test("a world's moves stay in its process until another one serves the world; that one first hears where all stand", async () => {
+    const net = new Network();
+    const clock = { now: 1_000 };
+    const p1 = processRoom(net.bus('p1'), clock);
+    const p1Bus = net.buses[0]!;
+    const a = entity('a');
+    p1.room.entities.set('a', a);
+    const watcher = fakeSocket();
+    p1.room.connect(a, watcher.socket, () => {});
+    p1.room.tick();
+    await settle();
+    // Alone in the world: p1's own sockets hear every move, and nothing crosses the bus for them.
+    const sent = p1Bus.sentAway.length;
+    for (let i = 1; i <= 5; i++) {
+      clock.now += 200;
+      p1.room.move(a, { x: 10 + 2 * i, y: 10 });
+      p1.room.tick();
+      p1.room.deliver();
+    }
+    await settle();
+    expect(p1Bus.sentAway.slice(sent)).not.toContain('moves');
+    expect(p1.frames.filter((f) => f.msg.type === 'players_moved').at(-1)?.msg).toEqual({
+      type: 'players_moved',
+      moves: [{ playerId: 'a', x: 20, y: 10 }],
+    });
+
+    // p2 opens the world: its hello brings p1's roster (a where it stands now), and p1's moves cross from then on.
+    const p2 = processRoom(net.bus('p2'), clock);
+    const b = entity('b');
+    p2.room.entities.set('b', b);
+    p2.room.connect(b, fakeSocket().socket, () => {});
+    await settle();
+    p1.room.tick();
+    await settle();
+    expect(p2.room.presence.all().find((e) => e.id === 'a')).toMatchObject({ x: 20, y: 10 });
+    clock.now += 200;
+    p1.room.move(a, { x: 22, y: 10 });
+    p1.room.tick();
+    expect(p1Bus.sentAway.at(-1)).toBe('moves');
+    await settle();
+    p2.room.tick();
+    p2.room.deliver();
+    expect(p2.frames.filter((f) => f.msg.type === 'players_moved').at(-1)?.msg).toEqual({
+      type: 'players_moved',
+      moves: [{ playerId: 'a', x: 22, y: 10 }],
+    });
+  });
+
   test('entries of a process that stops talking expire, and the world hears the leave', async () => {
     const { clock, p2 } = await aConnectedOnP1();
     expect(p2.room.presence.has('a')).toBe(true);

@@ -8,7 +8,7 @@ import type { Audience, Bus, BusEvent } from './bus.ts';
 import { distinctColor, presenceEntry, toLivePlayer, type Entity, type PresenceEntry } from './entity.ts';
 import type { GameLog } from './game-log.ts';
 import { inInterest, userTopic, Viewers, viewTopic, worldTopic } from './interest.ts';
-import { PRESENCE_HEARTBEAT_MS, Presence } from './presence.ts';
+import { PRESENCE_HEARTBEAT_MS, PRESENCE_TTL_MS, Presence } from './presence.ts';
 import type { Beat } from './metronome.ts';
 import { MoveOutbox } from './move-outbox.ts';
 import { type LiveStats, newLiveStats } from './stats.ts';
@@ -63,6 +63,8 @@ export class WorldRoom {
   private readonly stats: LiveStats;
   private pending: BusEvent[] = [];
   private pendingMoves = new Map<string, [string, number, number]>();
+  /** Other processes serving this world, by when this one last heard from them (real time). */
+  private readonly peersHeardAt = new Map<string, number>();
   private timers: ReturnType<typeof setInterval>[] = [];
   private stopBeat: () => void = () => {};
   private announced = new Set<string>();
@@ -118,17 +120,33 @@ export class WorldRoom {
     this.emit({ k: 'send', a: audience, msg });
   }
 
-  /** One tick: this tick's moves (latest per entity) and events go on the bus as one batch. */
+  /**
+   * One tick: this tick's moves (latest per entity) and events go on the bus as one batch. The moves stay in this
+   * process while no other one serves the world (a proxy that keeps a world's sockets together): they are the bus's
+   * bulk, and a process that opens the world later asks for everyone's place first (`hello`).
+   */
   tick(): void {
-    if (this.pendingMoves.size) {
-      this.pending.push({ k: 'moves', m: [...this.pendingMoves.values()] });
-      this.pendingMoves = new Map();
-    }
+    const moves: BusEvent | null = this.pendingMoves.size ? { k: 'moves', m: [...this.pendingMoves.values()] } : null;
+    this.pendingMoves = new Map();
+    const peers = this.peersListening();
+    if (moves && peers) this.pending.push(moves);
     if (this.pending.length) {
       const events = this.pending;
       this.pending = [];
       this.deps.bus.publish(this.worldId, events);
     }
+    if (moves && !peers) this.deps.bus.publish(this.worldId, [moves], 'here');
+  }
+
+  /** Whether another process has spoken for this world lately (each room repeats its roster every heartbeat). */
+  private peersListening(): boolean {
+    if (!this.deps.bus.shared) return false;
+    const now = performance.now();
+    for (const [peer, at] of this.peersHeardAt) {
+      if (now - at < PRESENCE_TTL_MS) return true;
+      this.peersHeardAt.delete(peer);
+    }
+    return false;
   }
 
   /** The sockets hear this beat's moves: this process's own and those other processes sent since the last delivery. */
@@ -138,6 +156,7 @@ export class WorldRoom {
 
   /** Folds a batch from the bus (any process, this one included) into presence and tells this process's sockets. */
   apply(from: string, events: BusEvent[]): void {
+    if (from !== this.deps.bus.processId) this.peersHeardAt.set(from, performance.now());
     applyBatch(this, from, events);
     // Another process's moves wait in the outbox for a beat; this process's own arrive during the beat that sent them.
     if (from !== this.deps.bus.processId) this.deps.metronome.wake();
@@ -377,8 +396,10 @@ export class WorldRoom {
     if (gone.length) await this.deps.forgotten?.(gone);
   }
 
+  /** This process's part of the world, in parts; an empty one still tells the others this process serves it. */
   emitRoster(): void {
     const mine = [...this.entities.values()].filter((e) => this.announced.has(e.id)).map(presenceEntry);
+    if (mine.length === 0) this.emit({ k: 'roster', es: [] });
     for (let i = 0; i < mine.length; i += ROSTER_PART) this.emit({ k: 'roster', es: mine.slice(i, i + ROSTER_PART) });
   }
 
