@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { loadCoreForBun } from '../../../core-wasm/index.ts';
+import { describe, expect, test } from 'bun:test';
 import { chatMessages, playerEquipment, playerMutes, users } from '../../../db/schema/index.ts';
 import type { ChatHistory, ChatPostBody, MuteList } from '../../contract/chat.ts';
 import type { ChatMessage } from '../../contract/protocol.ts';
@@ -13,37 +12,19 @@ import {
 } from '../../game/chat.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
 import { backends } from '../../testing/databases.ts';
-import { TestSocket } from '../../testing/live.ts';
-import { startTestServer, type TestServer } from '../../testing/server.ts';
-import { openSpots, type Player, SettlementFixture } from '../../testing/settlements.ts';
+import { chatWorld } from '../../testing/chat.ts';
+import type { Player } from '../../testing/settlements.ts';
 
 const SEED = 5151;
 const W = 'default';
 const CHAT = `/api/world/${W}/chat`;
 
 describe.each(backends())('radio chat on %s', (backend) => {
-  let server: TestServer;
-  let f: SettlementFixture;
-  /** The server's clock runs this far ahead of the wall clock: slow mode's window can be stepped past. */
-  let ahead = 0;
-  const sockets: TestSocket[] = [];
-
-  beforeAll(async () => {
-    server = await startTestServer(backend, {
-      worldSeed: SEED,
-      seatTimeoutMs: 24 * 3600_000,
-      now: () => new Date(Date.now() + ahead),
-    });
-    f = new SettlementFixture(server, openSpots(await loadCoreForBun(), SEED));
-  });
-  afterAll(async () => {
-    for (const s of sockets) if (s.ws.readyState <= 1) s.close();
-    await server.stop();
-  });
+  const chat = chatWorld(backend, SEED);
 
   /** A seated survivor in the world (entered over HTTP, at the world's spawn). */
   const seated = async (): Promise<Player> => {
-    const c = new TestClient(server.url) as Player;
+    const c = new TestClient(chat.server.url) as Player;
     c.username = uniqueName('ch');
     c.id = (await c.register(c.username)).id;
     expect((await c.post('/api/lobby/join-game')).status).toBe(200);
@@ -52,7 +33,7 @@ describe.each(backends())('radio chat on %s', (backend) => {
   };
   /** Puts a Portable Radio on the survivor (the equip route itself is covered by the radio gate test). */
   const radioOn = async (c: Player) => {
-    await server.database.db
+    await chat.server.database.db
       .insert(playerEquipment)
       .values({ userId: c.id, worldId: W, slot: 'communication', itemName: 'Portable Radio', quality: 50 });
     return c;
@@ -61,16 +42,12 @@ describe.each(backends())('radio chat on %s', (backend) => {
   const say = (c: TestClient, message: string) => c.post(CHAT, { message } satisfies ChatPostBody);
   const history = async (c: TestClient) => (await c.json<ChatHistory>(c.get(CHAT))).messages;
   const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
-  const open = (c: TestClient) => {
-    const s = TestSocket.open(server.url, c);
-    sockets.push(s);
-    return s;
-  };
+  const open = (c: TestClient) => chat.open(c);
   const storedFrom = async (userId: string) =>
-    (await server.database.db.select().from(chatMessages)).filter((r) => r.userId === userId);
+    (await chat.server.database.db.select().from(chatMessages)).filter((r) => r.userId === userId);
 
   test('sending needs a Portable Radio equipped: 403 with its words, then 201 once the radio is worn', async () => {
-    const { c } = await f.founded({ 'Portable Radio': 1 });
+    const { c } = await chat.f.founded({ 'Portable Radio': 1 });
     const refused = await say(c, 'anyone out there?');
     expect(refused.status).toBe(403);
     expect(await messageOf(refused)).toBe(CHAT_TEXT.noRadio);
@@ -90,7 +67,7 @@ describe.each(backends())('radio chat on %s', (backend) => {
   });
 
   test('visitors get 401 on every chat and mute call; an unknown world 404', async () => {
-    const visitor = new TestClient(server.url);
+    const visitor = new TestClient(chat.server.url);
     const someone = crypto.randomUUID();
     expect((await visitor.get(CHAT)).status).toBe(401);
     expect((await say(visitor, 'hello')).status).toBe(401);
@@ -137,7 +114,7 @@ describe.each(backends())('radio chat on %s', (backend) => {
       message: `old ${i}`,
       createdAt: new Date(Date.now() - 3600_000 + i),
     }));
-    await server.database.db.insert(chatMessages).values(rows);
+    await chat.server.database.db.insert(chatMessages).values(rows);
     expect((await say(c, 'newest')).status).toBe(201);
     const seen = await history(c);
     expect(seen.length).toBe(CHAT_HISTORY_LIMIT);
@@ -167,7 +144,7 @@ describe.each(backends())('radio chat on %s', (backend) => {
     expect(burst.filter((r) => r.status === 429)).toHaveLength(4);
     expect(await storedFrom(other.id)).toHaveLength(CHAT_SLOW_MESSAGES);
 
-    ahead += CHAT_SLOW_WINDOW_MS;
+    chat.ahead += CHAT_SLOW_WINDOW_MS;
     expect((await say(c, 'after the wait')).status).toBe(201);
   });
 
@@ -188,7 +165,7 @@ describe.each(backends())('radio chat on %s', (backend) => {
     expect((await history(b)).some((m) => m.message === 'noise from b')).toBe(true);
 
     // A fresh sign-in (a reload, another device) reads the same list.
-    const again = new TestClient(server.url);
+    const again = new TestClient(chat.server.url);
     expect((await again.post('/api/auth/login', { username: a.username, password: 'correct horse battery' })).status).toBe(200);
     expect(await again.json(again.get('/api/player/mutes'))).toEqual({ mutes: [{ playerId: b.id, name: b.username }] });
     expect((await history(again)).some((m) => m.playerId === b.id)).toBe(false);
@@ -225,8 +202,8 @@ describe.each(backends())('radio chat on %s', (backend) => {
       usernameKey: `mute_${i}_${a.id.slice(0, 8)}`,
       passwordHash: 'x',
     }));
-    await server.database.db.insert(users).values(others);
-    await server.database.db.insert(playerMutes).values(others.map((o) => ({ muterId: a.id, mutedId: o.id })));
+    await chat.server.database.db.insert(users).values(others);
+    await chat.server.database.db.insert(playerMutes).values(others.map((o) => ({ muterId: a.id, mutedId: o.id })));
     const b = await seated();
     const full = await a.request('PUT', `/api/player/mutes/${b.id}`);
     expect(full.status).toBe(409);

@@ -3,17 +3,15 @@
  * within the sender's vision, a far one hears nothing; the radio stays the whole world's; slow mode counts both
  * channels; nearby messages never enter the radio's history.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { loadCoreForBun } from '../../../core-wasm/index.ts';
+import { describe, expect, test } from 'bun:test';
 import { playerEquipment } from '../../../db/schema/index.ts';
 import type { ChatHistory, ChatPostBody } from '../../contract/chat.ts';
 import type { ChatMessage } from '../../contract/protocol.ts';
 import { CHAT_SLOW_MESSAGES, CHAT_TEXT, nearbyListeners } from '../../game/chat.ts';
 import type { TestClient } from '../../testing/client.ts';
 import { backends } from '../../testing/databases.ts';
-import { TestSocket } from '../../testing/live.ts';
-import { startTestServer, type TestServer } from '../../testing/server.ts';
-import { openSpots, type Player, SettlementFixture } from '../../testing/settlements.ts';
+import { chatWorld } from '../../testing/chat.ts';
+import type { Player } from '../../testing/settlements.ts';
 
 const SEED = 5252;
 const W = 'default';
@@ -31,39 +29,22 @@ test('nearbyListeners: those within the radius (its edge included), nobody beyon
 });
 
 describe.each(backends())('nearby voice on %s', (backend) => {
-  let server: TestServer;
-  let f: SettlementFixture;
-  let ahead = 0;
-  const sockets: TestSocket[] = [];
-
-  beforeAll(async () => {
-    server = await startTestServer(backend, {
-      worldSeed: SEED,
-      seatTimeoutMs: 24 * 3600_000,
-      now: () => new Date(Date.now() + ahead),
-    });
-    f = new SettlementFixture(server, openSpots(await loadCoreForBun(), SEED));
-  }, 90_000);
-  afterAll(async () => {
-    for (const s of sockets) if (s.ws.readyState <= 1) s.close();
-    await server.stop();
-  });
+  const chat = chatWorld(backend, SEED);
 
   const say = (c: TestClient, message: string, channel?: ChatPostBody['channel']) =>
     c.post(CHAT, channel ? ({ message, channel } satisfies ChatPostBody) : { message });
   const listening = async (c: Player) => {
-    const s = TestSocket.open(server.url, c);
-    sockets.push(s);
+    const s = chat.open(c);
     await s.next('players_list');
     return s;
   };
   /** Two survivors 20 units apart (inside any vision, day or night) and a third one spot away (far beyond). */
   const trio = async () => {
-    const at = f.spot();
-    const far = f.spot();
-    const a = await f.playerAt(at);
-    const b = await f.playerAt({ x: at.x + 20, y: at.y });
-    const c = await f.playerAt(far);
+    const at = chat.f.spot();
+    const far = chat.f.spot();
+    const a = await chat.f.playerAt(at);
+    const b = await chat.f.playerAt({ x: at.x + 20, y: at.y });
+    const c = await chat.f.playerAt(far);
     return { a, b, c, sa: await listening(a), sb: await listening(b), sc: await listening(c) };
   };
 
@@ -81,7 +62,7 @@ describe.each(backends())('nearby voice on %s', (backend) => {
     await sa.next('chat_message', (m) => m.message.id === reply.message.id, 5_000);
 
     // The far one's socket is live (a radio message reaches it) yet heard neither nearby message.
-    await server.database.db
+    await chat.server.database.db
       .insert(playerEquipment)
       .values({ userId: b.id, worldId: W, slot: 'communication', itemName: 'Portable Radio', quality: 50 });
     const radio = (await (await say(b, 'on the air')).json()) as { message: ChatMessage };
@@ -105,7 +86,7 @@ describe.each(backends())('nearby voice on %s', (backend) => {
 
   test('nearby messages stay out of the radio history; slow mode counts both channels', async () => {
     const { a, b } = await trio();
-    await server.database.db
+    await chat.server.database.db
       .insert(playerEquipment)
       .values({ userId: a.id, worldId: W, slot: 'communication', itemName: 'Portable Radio', quality: 50 });
     const statuses: number[] = [];
@@ -119,7 +100,7 @@ describe.each(backends())('nearby voice on %s', (backend) => {
     const history = (await b.json<ChatHistory>(b.get(CHAT))).messages.filter((m) => m.playerId === a.id);
     expect(history.map((m) => m.message)).toEqual(['m1', 'm3']);
     expect(history.every((m) => m.channel === 'radio')).toBe(true);
-    ahead += 11_000;
+    chat.ahead += 11_000;
     expect((await say(a, 'after the window', 'nearby')).status).toBe(201);
   }, 30_000);
 });
