@@ -64,6 +64,45 @@ function lobbyOps(db: Executor) {
     return rows.length > 0;
   }
 
+  /**
+   * Adds each user, seated in its `worldId` or (null) at the back of the queue, in one statement and in the given
+   * order (their arrival order). Call only under the lobby lock.
+   */
+  async function insertMany(entries: readonly { userId: string; now: Date; worldId: string | null }[]): Promise<void> {
+    if (entries.length === 0) return;
+    await db.insert(lobbyEntries).values(
+      entries.map(({ userId, now, worldId }) => ({
+        userId,
+        enteredAt: now,
+        seatedAt: worldId === null ? null : now,
+        worldId,
+        lastSeenAt: now,
+      })),
+    );
+  }
+
+  /** Adds worlds (open; seats follow MAX_PLAYERS) in one statement; existing ids are left as they are. */
+  async function createWorlds(opened: readonly { id: string; name: string; seed: number }[]): Promise<void> {
+    if (opened.length === 0) return;
+    // clock_timestamp(), not the transaction's start: worlds opened by queued transactions keep their real order
+    // (evaluated row by row, so one statement's worlds keep theirs too).
+    await db
+      .insert(worlds)
+      .values(opened.map((world) => ({ ...world, createdAt: sql`clock_timestamp()` })))
+      .onConflictDoNothing({ target: worlds.id });
+  }
+
+  /** Each of these users' home world (see homeWorld), for those who have a survivor. */
+  async function homeWorlds(userIds: readonly string[]): Promise<Map<string, string>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await db
+      .selectDistinctOn([players.userId], { userId: players.userId, worldId: players.worldId })
+      .from(players)
+      .where(inArray(players.userId, [...userIds]))
+      .orderBy(players.userId, desc(players.lastSeenAt));
+    return new Map(rows.map((r) => [r.userId, r.worldId]));
+  }
+
   return {
     /**
      * Entries in arrival order with their users' names: every one, or (with `worldId`) that world's seated players
@@ -115,24 +154,10 @@ function lobbyOps(db: Executor) {
 
     /** Adds the user, seated in `worldId` or (null) at the back of the queue. Call only under the lobby lock. */
     async insert(userId: string, now: Date, worldId: string | null): Promise<void> {
-      await db
-        .insert(lobbyEntries)
-        .values({ userId, enteredAt: now, seatedAt: worldId === null ? null : now, worldId, lastSeenAt: now });
+      await insertMany([{ userId, now, worldId }]);
     },
 
-    /** `insert` for many users in one statement, in the given order (which is their arrival order). Call only under the lobby lock. */
-    async insertMany(entries: readonly { userId: string; now: Date; worldId: string | null }[]): Promise<void> {
-      if (entries.length === 0) return;
-      await db.insert(lobbyEntries).values(
-        entries.map(({ userId, now, worldId }) => ({
-          userId,
-          enteredAt: now,
-          seatedAt: worldId === null ? null : now,
-          worldId,
-          lastSeenAt: now,
-        })),
-      );
-    },
+    insertMany,
 
     /** Of these users, those holding an entry of any age (seated or queued). */
     async withEntries(userIds: readonly string[]): Promise<Set<string>> {
@@ -187,41 +212,18 @@ function lobbyOps(db: Executor) {
 
     /** The world of the user's most recently seen survivor (their home world), or null when they have none yet. */
     async homeWorld(userId: string): Promise<string | null> {
-      const rows = await db
-        .select({ worldId: players.worldId })
-        .from(players)
-        .where(eq(players.userId, userId))
-        .orderBy(desc(players.lastSeenAt))
-        .limit(1);
-      return rows[0]?.worldId ?? null;
+      return (await homeWorlds([userId])).get(userId) ?? null;
     },
 
-    /** `homeWorld` of each of these users who has a survivor. */
-    async homeWorlds(userIds: readonly string[]): Promise<Map<string, string>> {
-      if (userIds.length === 0) return new Map();
-      const rows = await db
-        .selectDistinctOn([players.userId], { userId: players.userId, worldId: players.worldId })
-        .from(players)
-        .where(inArray(players.userId, [...userIds]))
-        .orderBy(players.userId, desc(players.lastSeenAt));
-      return new Map(rows.map((r) => [r.userId, r.worldId]));
-    },
+    homeWorlds,
 
     /** Adds a world (open; seats follow MAX_PLAYERS); an existing id is left as it is. Call only under the lobby lock. */
     async createWorld(world: { id: string; name: string; seed: number }): Promise<void> {
-      await this.createWorlds([world]);
+      await createWorlds([world]);
     },
 
-    /** `createWorld` for several, in one statement; they keep the given order as their opening order. */
-    async createWorlds(opened: readonly { id: string; name: string; seed: number }[]): Promise<void> {
-      if (opened.length === 0) return;
-      // clock_timestamp(), not the transaction's start: worlds opened by queued transactions keep their real order
-      // (evaluated row by row, so one statement's worlds keep theirs too).
-      await db
-        .insert(worlds)
-        .values(opened.map((world) => ({ ...world, createdAt: sql`clock_timestamp()` })))
-        .onConflictDoNothing({ target: worlds.id });
-    },
+    /** Under the lobby lock, in the given order, which is their opening order. */
+    createWorlds,
 
     /**
      * Opens or closes a world (placement reads the state, so call it under the lobby lock); answers whether the world

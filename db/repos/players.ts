@@ -5,6 +5,9 @@ import { players } from '../schema/index.ts';
 
 export type PlayerRow = typeof players.$inferSelect;
 
+/** When a live-state lease taken now ends, on the database's clock (the same for every process). */
+const leaseEnd = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
+
 export function playersRepo(db: Db) {
   return {
     async listForUser(userId: string): Promise<PlayerRow[]> {
@@ -56,7 +59,7 @@ export function playersRepo(db: Db) {
         ? {
             ...player,
             ownerProcess: owner.processId,
-            ownerUntil: sql`now() + ${owner.leaseMs} * interval '1 millisecond'`,
+            ownerUntil: leaseEnd(owner.leaseMs),
           }
         : player;
       const insert = (x: Pick<Db, 'insert'>) =>
@@ -89,7 +92,7 @@ export function playersRepo(db: Db) {
     ): Promise<{ owned: true; x: number; y: number; isOnline: boolean } | { owned: false; owner: string | null }> {
       const [mine] = await db
         .update(players)
-        .set({ ownerProcess: processId, ownerUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+        .set({ ownerProcess: processId, ownerUntil: leaseEnd(leaseMs) })
         .where(
           and(
             eq(players.userId, userId),
@@ -117,7 +120,7 @@ export function playersRepo(db: Db) {
     ): Promise<boolean> {
       const rows = await db
         .update(players)
-        .set({ ownerProcess: to, ownerUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`, x: at.x, y: at.y })
+        .set({ ownerProcess: to, ownerUntil: leaseEnd(leaseMs), x: at.x, y: at.y })
         .where(and(eq(players.userId, userId), eq(players.worldId, worldId), eq(players.ownerProcess, from)))
         .returning({ userId: players.userId });
       return rows.length === 1;
@@ -128,7 +131,7 @@ export function playersRepo(db: Db) {
       if (userIds.length === 0) return [];
       const rows = await db
         .update(players)
-        .set({ ownerUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+        .set({ ownerUntil: leaseEnd(leaseMs) })
         .where(and(eq(players.worldId, worldId), eq(players.ownerProcess, processId), inArray(players.userId, userIds)))
         .returning({ userId: players.userId });
       return rows.map((r) => r.userId);
