@@ -160,62 +160,59 @@ interface BatchState {
   queued: number;
   worlds: (WorldSeats & { name: string })[] | null;
 }
+/** A batch's state with its worlds read. */
+type PlacedState = BatchState & { worlds: (WorldSeats & { name: string })[] };
 
-/** One join inside a locked transaction: placement, then the write it decides. */
-async function joinIn(
+/**
+ * The join of a user who holds an entry (or whose earlier join in this batch made one), inside the locked
+ * transaction: the same seat or queue place, or, asking for a world by name, a seat there (a move, or leaving the
+ * queue for it). Called once the batch's writes so far are written, so it reads what the batch did.
+ */
+async function holderJoinIn(
   services: Services,
   lobby: LobbyOps,
   state: BatchState,
-  userId: string,
-  now: Date,
+  j: PendingJoin,
   limits: WorldLimits,
-  requested: string | null,
 ): Promise<JoinOutcome> {
-  const cutoff = expiryCutoff(now, limits.seatTimeoutMs);
-  const own = await lobby.own(userId, cutoff);
-  if (own) await refreshIfStale(lobby, userId, own, now, limits);
+  const { userId, now, requested } = j;
+  const own = await lobby.own(userId, expiryCutoff(now, limits.seatTimeoutMs));
+  if (!own) {
+    // Settling at the batch's start leaves no entry that lapses before any of its joins: not reached, but whole.
+    state.worlds ??= seatsView(await lobby.worldSeats(), limits.maxPlayers);
+    const writes: BatchWrites = { worlds: [], entries: [] };
+    const home = requested === null ? await lobby.homeWorld(userId) : null;
+    const outcome = await newcomerIn(services, lobby, state as PlacedState, j, home, limits, writes);
+    await flushWrites(lobby, writes);
+    return outcome;
+  }
+  await refreshIfStale(lobby, userId, own, now, limits);
   // Already seated and asking for nothing else: that seat.
-  if (own?.seatedAt && own.worldId !== null && (requested === null || requested === own.worldId)) {
+  if (own.seatedAt && own.worldId !== null && (requested === null || requested === own.worldId)) {
     return { ok: true, body: seatedIn(JoinAction.alreadyInLobby, own.worldId), movedFrom: null };
   }
   // Queued and asking for no world in particular: the same place.
-  if (own && !own.seatedAt && requested === null) {
+  if (!own.seatedAt && requested === null) {
     return { ok: true, body: queuedAt(own.queuePosition ?? 1), movedFrom: null };
   }
+  // A world named (requested is set here): a seat there or a refusal; only the world counts, not the queue.
   state.worlds ??= seatsView(await lobby.worldSeats(), limits.maxPlayers);
-  const worlds = state.worlds;
-  const home = requested === null ? await lobby.homeWorld(userId) : null;
-  // Someone moving seats or leaving the queue for a world is not a newcomer behind the queue: only the world counts.
-  const decision = place(worlds, { home, requested, worldsMax: limits.worldsMax, queued: own ? 0 : state.queued });
-  switch (decision.kind) {
-    case 'refuse':
-      return { ok: false, status: decision.status, message: decision.message };
-    case 'queue':
-      await lobby.insert(userId, now, null);
-      state.queued += 1;
-      return { ok: true, body: queuedAt(state.queued), movedFrom: null };
-    case 'seat':
-    case 'open': {
-      let target: WorldSeats;
-      if (decision.kind === 'seat') target = worlds.find((w) => w.id === decision.worldId)!;
-      else {
-        const opened = await openNewWorld(services, lobby, worlds);
-        worlds.push(opened);
-        target = opened;
-      }
-      if (own) await lobby.seat(userId, target.id, now);
-      else await lobby.insert(userId, now, target.id);
-      target.seated += 1;
-      if (own && !own.seatedAt) state.queued -= 1;
-      const movedFrom = own?.seatedAt ? own.worldId : null;
-      // A seat given up by a move goes to the queue head at once.
-      if (movedFrom !== null) {
-        state.queued = (await settle(services, lobby, now, limits)).queued;
-        state.worlds = null;
-      }
-      return { ok: true, body: seatedIn(JoinAction.joinedLobby, target.id), movedFrom };
-    }
+  const decision = place(state.worlds, { home: null, requested, worldsMax: limits.worldsMax, queued: 0 });
+  if (decision.kind !== 'seat') {
+    if (decision.kind === 'refuse') return { ok: false, status: decision.status, message: decision.message };
+    throw new Error(`a named world places as a seat or a refusal, not ${decision.kind}`);
   }
+  const target = state.worlds.find((w) => w.id === decision.worldId)!;
+  await lobby.seat(userId, target.id, now);
+  target.seated += 1;
+  if (!own.seatedAt) state.queued -= 1;
+  const movedFrom = own.seatedAt ? own.worldId : null;
+  // A seat given up by a move goes to the queue head at once.
+  if (movedFrom !== null) {
+    state.queued = (await settle(services, lobby, now, limits)).queued;
+    state.worlds = null;
+  }
+  return { ok: true, body: seatedIn(JoinAction.joinedLobby, target.id), movedFrom };
 }
 
 /** Joins in one transaction at most: a longer wait is cut into several. (A batch's statements do not grow with it.) */
@@ -245,20 +242,20 @@ async function flushWrites(lobby: LobbyOps, writes: BatchWrites): Promise<void> 
 }
 
 /**
- * A newcomer's join inside the batch (no entry, first in the batch): placed in memory from the batch's reads, the
- * world it opens and its entry left in `writes`.
+ * A newcomer's join inside the batch (no entry, first in the batch): placed in memory from the batch's reads (`home`:
+ * its home world when it names none), the world it opens and its entry left in `writes`.
  */
 async function newcomerIn(
   services: Services,
   lobby: LobbyOps,
-  state: BatchState & { worlds: (WorldSeats & { name: string })[] },
+  state: PlacedState,
   j: PendingJoin,
   home: string | null,
   limits: WorldLimits,
   writes: BatchWrites,
 ): Promise<JoinOutcome> {
   const decision = place(state.worlds, {
-    home: j.requested === null ? home : null,
+    home,
     requested: j.requested,
     worldsMax: limits.worldsMax,
     queued: state.queued,
@@ -290,7 +287,7 @@ async function newcomerIn(
  * A batch of joins in one transaction under the lobby lock: settled once, then each in arrival order, exactly as
  * alone. Newcomers (a rush is nearly all of them) cost no statement of their own: who already holds an entry and
  * where each has a survivor are read once for the batch, and their entries go in with one insert. Anyone else (an
- * entry held, or a second join of the same user in the batch) is placed by `joinIn` after the inserts so far are
+ * entry held, or a second join of the same user in the batch) is placed by `holderJoinIn` after the writes so far are
  * written, so it reads what the batch did.
  */
 function runBatch(services: Services, batch: readonly PendingJoin[], limits: WorldLimits): Promise<JoinOutcome[]> {
@@ -322,12 +319,12 @@ function runBatch(services: Services, batch: readonly PendingJoin[], limits: Wor
       seen.add(j.userId);
       if (newcomer) {
         state.worlds ??= seatsView(await lobby.worldSeats(), limits.maxPlayers);
-        const inMemory = state as BatchState & { worlds: (WorldSeats & { name: string })[] };
-        outcomes.push(await newcomerIn(services, lobby, inMemory, j, homes.get(j.userId) ?? null, limits, writes));
+        const home = j.requested === null ? (homes.get(j.userId) ?? null) : null;
+        outcomes.push(await newcomerIn(services, lobby, state as PlacedState, j, home, limits, writes));
         continue;
       }
       await flushWrites(lobby, writes);
-      outcomes.push(await joinIn(services, lobby, state, j.userId, j.now, limits, j.requested));
+      outcomes.push(await holderJoinIn(services, lobby, state, j, limits));
     }
     await flushWrites(lobby, writes);
     return outcomes;
