@@ -6,7 +6,6 @@ import {
   tileCentre,
   tileIndexInChunk,
   tileOfWorld,
-  type Chunk,
   type Core,
   type Poi,
 } from '../../../core-wasm/index.ts';
@@ -57,22 +56,17 @@ export class CoreTerrain implements WorldTerrain {
     };
   }
 
-  chunkBiomes(cx: number, cy: number): Uint8Array {
-    return this.cached(this.chunks, cx, cy, (chunk) => chunk.biomes);
-  }
-
   /**
    * A chunk's biomes from their cache; on a miss the generation (~2 ms in the core) gives its POIs too, and the POI
    * cache keeps them.
    */
-  private cached<V>(cache: Map<string, V>, cx: number, cy: number, pick: (chunk: Chunk) => V): V {
+  chunkBiomes(cx: number, cy: number): Uint8Array {
     const key = chunkKey(cx, cy);
-    const hit = cache.get(key);
-    if (hit !== undefined) return remembered(cache, key, CHUNK_CACHE_SIZE, () => hit);
+    const hit = this.chunks.get(key);
+    if (hit !== undefined) return remembered(this.chunks, key, CHUNK_CACHE_SIZE, () => hit);
     const chunk = this.core.generateChunk(this.seed, cx, cy);
-    remembered(this.chunks, key, CHUNK_CACHE_SIZE, () => chunk.biomes);
     remembered(this.chunkPois, key, CHUNK_CACHE_SIZE, () => chunk.pois);
-    return pick(chunk);
+    return remembered(this.chunks, key, CHUNK_CACHE_SIZE, () => chunk.biomes);
   }
 
   biomeAtTile(tx: number, ty: number): number {
