@@ -56,13 +56,15 @@ describe.each(backends())('live connection /ws on %s', (backend) => {
     const moved = await sb.next('player_moved', (m) => m.playerId === a.id && Math.abs(m.x - target.x) < 1e-9);
     expect(moved.y).toBeCloseTo(target.y);
 
+    // The server writes the game log and sends each line as a world_event, after its write: wait for it while a's
+    // socket is still open (a loaded machine writes it after the move has gone round).
+    const entered = await sa.next('world_event', (m) => m.event.type === 'join' && m.event.playerId === b.id);
+    expect(entered.event.message).toMatch(/entered the wasteland$/);
+
     sa.close();
     const left = await sb.next('player_left', (m) => m.playerId === a.id);
     expect(left.playerId).toBe(a.id);
-    // The server writes the game log and sends each line as a world_event; a reload within the seat timeout
-    // (here: closing the socket) writes no "left" line yet.
-    const entered = await sa.next('world_event', (m) => m.event.type === 'join' && m.event.playerId === b.id);
-    expect(entered.event.message).toMatch(/entered the wasteland$/);
+    // A reload within the seat timeout (here: closing the socket) writes no "left" line yet.
     const events: { type: string; playerId: string }[] = await b.json(b.get('/api/world/default/events'));
     expect(events.some((e) => e.type === 'join' && e.playerId === b.id)).toBe(true);
     expect(events.some((e) => e.type === 'leave' && e.playerId === a.id)).toBe(false);
