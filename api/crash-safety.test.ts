@@ -198,6 +198,9 @@ describe.each(backends())('crash safety and graceful stop on %s', (backend) => {
 
     // A build already being handled when the signal comes: its body arrives only after the listener has closed.
     const builder = builders[0]!;
+    // On Postgres the builder's survivor may still be leased to the process killed above (OWNER_LEASE_MS): locating
+    // it here waits that out, so the build below is answered within the stop's grace rather than asking a dead owner.
+    expect((await via(builder.c, p.url).get('/api/player/current')).status).toBe(200);
     const beforeBuild = await inventory(via(builder.c, p.url));
     const held = heldPost(p.url, '/api/buildings', cookieOf(builder.c), {
       type: 'bed',
