@@ -17,6 +17,8 @@ async function enterGame(page: Page, server: E2EServer): Promise<void> {
 }
 
 type Pt = { x: number; y: number };
+/** How many newcomers the test lets appear before it gives up finding one with a lake in sight. */
+const NEWCOMERS = 20;
 const biomeAt = async (page: Page, server: E2EServer, p: Pt) =>
   ((await (await page.request.get(`${server.url}/api/world/default/terrain-info?x=${p.x}&y=${p.y}`)).json()) as { biome: string })
     .biome;
@@ -35,8 +37,8 @@ async function acrossWater(page: Page, server: E2EServer, me: Pt, onScreen: (p: 
         x: Math.round(me.x + (to.x - me.x) * t),
         y: Math.round(me.y + (to.y - me.y) * t),
       }));
-      let water: Pt | null = null;
-      for (const s of samples) if ((await biomeAt(page, server, s)) === 'water') water = s;
+      const biomes = await Promise.all(samples.map((s) => biomeAt(page, server, s)));
+      const water = samples.findLast((_, i) => biomes[i] === 'water') ?? null;
       if (!water || !onScreen(water)) continue;
       const res = await page.request.get(
         `${server.url}/api/world/default/path?fromX=${me.x}&fromY=${me.y}&toX=${to.x}&toY=${to.y}`,
@@ -59,13 +61,15 @@ for (const vp of [
     page,
     gameServer: server,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     await page.setViewportSize(vp);
     const map = page.getByTestId('map');
-    // Survivors appear spread over the spawn ring: a newcomer with no water in sight makes way for another.
+    // Survivors appear spread over the spawn ring: a newcomer with no water in sight makes way for another. About
+    // one newcomer in four sees the lake on a phone (5 of 19 measured, one in three on a desktop), so 8 tries missed
+    // it one run in ten; 20 miss it about once in 400 runs.
     let found: Awaited<ReturnType<typeof acrossWater>> = null;
     let toScreen: (p: Pt) => Pt = (p) => p;
-    for (let attempt = 0; attempt < 8 && !found; attempt++) {
+    for (let attempt = 0; attempt < NEWCOMERS && !found; attempt++) {
       await page.context().clearCookies();
       await enterGame(page, server);
       // Far enough out to see a lake and the way round it.
@@ -97,7 +101,7 @@ for (const vp of [
       };
       found = await acrossWater(page, server, me, onScreen);
     }
-    expect(found, 'a lake near one of 8 newcomers on seed 12345').not.toBeNull();
+    expect(found, `a lake near one of ${NEWCOMERS} newcomers on seed 12345`).not.toBeNull();
     const { to, water, length, straight } = found!;
     expect(length).toBeGreaterThan(straight * 1.1); // the way goes round
 
