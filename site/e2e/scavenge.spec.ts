@@ -92,6 +92,11 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
   const biome = biomeLookup(region);
   const snap = await snapshot(page);
   const box = (await page.getByTestId('map').boundingBox())!;
+  // The contextual action and its caption sit under the survivor and may come after this look (the caption once the
+  // forage state is known): a site drawn there is not one to click.
+  const meOnPage = toPage(snap, box, me.x, me.y);
+  const underAction = (q: { x: number; y: number }) =>
+    Math.abs(q.x - meOnPage.x) < 150 && q.y > meOnPage.y - 10 && q.y < meOnPage.y + 140;
   const candidates = region.pois
     .filter((p) => !p.landmark && p.currentSignificance > 0 && p.currentSignificance <= 8)
     .map((p) => ({ ...p, distance: Math.hypot(p.worldX - me.x, p.worldY - me.y) }))
@@ -99,6 +104,7 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
       (p) =>
         p.distance > 45 &&
         clickable(toPage(snap, box, p.worldX, p.worldY), box) &&
+        !underAction(toPage(snap, box, p.worldX, p.worldY)) &&
         clearPath(biome, me, { x: p.worldX, y: p.worldY }),
     )
     .sort((a, b) => a.distance - b.distance);
