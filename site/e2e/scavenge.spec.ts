@@ -99,25 +99,29 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
     Math.abs(q.x - meOnPage.x) < 150 && q.y > meOnPage.y - 10 && q.y < meOnPage.y + 140;
   const candidates = region.pois
     .filter((p) => !p.landmark && p.currentSignificance > 0 && p.currentSignificance <= 8)
-    .map((p) => ({ ...p, distance: Math.hypot(p.worldX - me.x, p.worldY - me.y) }))
+    .map((p) => ({
+      ...p,
+      distance: Math.hypot(p.worldX - me.x, p.worldY - me.y),
+      onPage: toPage(snap, box, p.worldX, p.worldY),
+    }))
     .filter(
       (p) =>
         p.distance > 45 &&
-        clickable(toPage(snap, box, p.worldX, p.worldY), box) &&
-        !underAction(toPage(snap, box, p.worldX, p.worldY)) &&
+        clickable(p.onPage, box) &&
+        !underAction(p.onPage) &&
         clearPath(biome, me, { x: p.worldX, y: p.worldY }),
     )
     .sort((a, b) => a.distance - b.distance);
   const onCanvas = await onMapCanvas(
     page,
-    candidates.map((p) => toPage(snap, box, p.worldX, p.worldY)),
+    candidates.map((p) => p.onPage),
   );
   const poi = candidates.find((_, i) => onCanvas[i]);
   expect(poi, 'a reachable POI near the spawn').toBeTruthy();
 
   // Walk there through the map and wait for the POI card.
   await expect(page.locator(`[data-poi-id="${poi!.id}"]`)).toHaveCount(0); // (the spawn may be in reach of another one)
-  const target = toPage(snap, box, poi!.worldX, poi!.worldY);
+  const target = poi!.onPage;
   await page.mouse.click(target.x, target.y);
   const card = page.getByTestId('poi-card');
   await expect(card).toHaveAttribute('data-poi-id', poi!.id, { timeout: 15_000 });
