@@ -4,7 +4,7 @@ import { leaseMoves, leaseRank, NPC_LEASE_CHECK_MS, NPC_LEASE_FREE_CHECKS } from
 /**
  * The advisory-lock space of the NPC simulation's world leases ("NPCS" in ASCII): the lock `(NPC_LEASE_KEY,
  * hashtext(worldId))` is the lease of that world, e.g. `select pid from pg_locks where locktype = 'advisory' and
- * classid = 1313866563 and objid::int4 = hashtext('default')` names the backend of the process simulating it.
+ * classid = 1313882963 and objid::int4 = hashtext('default')` names the backend of the process simulating it.
  */
 export const NPC_LEASE_KEY = 0x4e504353;
 /**
