@@ -47,19 +47,25 @@ export function errorResponses<const C extends readonly ErrorStatus[]>(...codes:
   return Object.fromEntries(codes.map((c) => [c, ErrorBody])) as { [K in C[number]]: typeof ErrorBody };
 }
 
-/** Validation failures become one readable sentence, e.g. "password must be at least length 8 (was 3)". */
+/**
+ * Validation failures become one readable sentence. The schema's generic wording names the field
+ * ("Invalid request: password must be at least length 8 (was 3)"); a rule's own sentence, written for players and
+ * starting with a capital ("That password is too common; choose another"), is shown as it is, without the prefix.
+ */
 function validationMessage(error: unknown): string {
   const e = error as { all?: { summary?: string; message?: string; path?: string }[]; message?: string };
   const first = e.all?.[0];
-  const text = first?.summary ?? first?.message;
-  if (text) return `Invalid request: ${text}`;
-  try {
-    const parsed = JSON.parse(String(e.message)) as { summary?: string; message?: string };
-    if (parsed.summary || parsed.message) return `Invalid request: ${parsed.summary ?? parsed.message}`;
-  } catch {
-    // fall through
+  let text = first?.summary ?? first?.message;
+  if (!text) {
+    try {
+      const parsed = JSON.parse(String(e.message)) as { summary?: string; message?: string };
+      text = parsed.summary ?? parsed.message;
+    } catch {
+      // not a validator's JSON: the generic sentence below
+    }
   }
-  return 'Invalid request';
+  if (!text) return 'Invalid request';
+  return /^\p{Lu}/u.test(text) ? text : `Invalid request: ${text}`;
 }
 
 /** The error and the causes it wraps (drizzle wraps the driver's error), outermost first. */
