@@ -3,8 +3,8 @@ import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
 import { type E2EServer, onMapCanvas, startE2EServer, uniqueUser } from './fixtures.ts';
 
 /**
- * Issue 28: the main action beside the survivor. On a desktop, a new survivor carrying the shelter's materials is
- * offered Build Shelter while the first-run guide is open (pressed with E at a POI: 'POI upgraded!' in plain words),
+ * The main action beside the survivor. On a desktop, a new survivor carrying the shelter's materials is
+ * offered Build Shelter while the first-run guide is open (pressed with E at a POI: 'Shelter built at <site>!'),
  * then Scavenge at that POI, which draws a wanderer (NPC_SPAWN_MIN_SIGNIFICANCE=-20) who is recruited into the
  * second bed and dismissed again from the NPC list. On a phone, with the guide closed, the button under the
  * survivor forages or scavenges with a tap.
@@ -142,8 +142,8 @@ test('desktop: Build Shelter (E) while the guide says so, then Scavenge draws a 
   await expect(button).toHaveAttribute('data-contextual-action', 'shelter');
   await page.getByTestId('map').focus();
   await page.keyboard.press('e');
-  await expect(toasts).toContainText('POI upgraded!');
-  await expect(toasts).toContainText(`Your shelter now stands at ${poi.name}`);
+  await expect(toasts).toContainText(`Shelter built at ${poi.name}!`);
+  await expect(toasts).not.toContainText('POI upgraded');
 
   // The shelter stands: the button now scavenges the POI.
   await expect(button).toHaveAttribute('data-contextual-action', 'scavenge');

@@ -146,7 +146,7 @@ test('a wanderer drawn by a scavenge is recruited into a free bed, listed in the
   // ── Found a settlement here with two beds: the founder takes the first, the second is free ──────────────────
   const panel = page.getByRole('complementary', { name: 'Survivor' }).getByTestId('settlement-panel');
   await panel.getByRole('button', { name: 'Build Shelter' }).click();
-  await expect(toasts).toContainText(/POI upgraded!|Basic Shelter built!/);
+  await expect(toasts).toContainText(/Shelter built/);
   await panel.getByLabel('Settlement name').fill(name);
   await panel.getByRole('button', { name: 'Create Settlement', exact: true }).click();
   const manage = panel.getByTestId('settlement-manage');

@@ -48,11 +48,10 @@ test('distances', () => {
   expect(distanceLabel(12_345, 100)).toBe('12.3k units away');
 });
 
-test("'POI upgraded!' stays the title and says in plain words what happened and what is next; a building, the spec's 'Building completed successfully!'", () => {
+test("a shelter at a site is titled by the site, not 'POI upgraded!', and says what is next; a building, the spec's 'Building completed successfully!'", () => {
   expect(shelterToast({ message: SETTLEMENT_TEXT.poiUpgraded, upgradedPOI: true, poi: { name: 'Old Depot' } })).toEqual({
-    title: 'POI upgraded!',
-    description:
-      'Your shelter now stands at Old Depot, and the site is yours to settle. Name it in Settlement (phone: Manage) to found your settlement.',
+    title: 'Shelter built at Old Depot!',
+    description: 'The site is yours to settle. Name it in Settlement (phone: Manage) to found your settlement.',
   });
   expect(builtToast(SETTLEMENT_TEXT.buildingConstructed, 'Cot', 'Haven')).toEqual({
     title: 'Building completed successfully!',

@@ -14,15 +14,16 @@ export function reasonOf(err: unknown): string {
 export const success = (message: string): ToastInput => ({ title: message });
 
 /**
- * A shelter built: the server's title ('POI upgraded!' or 'Basic Shelter built!', spec section 8) and, in plain
- * words, what happened and what comes next (issue 28: 'POI upgraded!' alone said nothing to a new player).
+ * A shelter built, in plain words: where it stands and what comes next. The server's 'POI upgraded!' (spec section 8)
+ * is jargon to a new player, so a shelter at a site is titled by the site's name instead.
  */
 export function shelterToast(r: { message: string; upgradedPOI: boolean; poi?: { name: string } }): ToastInput {
   const next = 'Name it in Settlement (phone: Manage) to found your settlement.';
-  const what = r.upgradedPOI
-    ? `Your shelter now stands at ${r.poi?.name ?? 'this site'}, and the site is yours to settle.`
-    : 'A basic shelter now stands here.';
-  return { title: r.message, description: `${what} ${next}` };
+  if (!r.upgradedPOI) return { title: r.message, description: `A basic shelter now stands here. ${next}` };
+  return {
+    title: `Shelter built at ${r.poi?.name ?? 'this site'}!`,
+    description: `The site is yours to settle. ${next}`,
+  };
 }
 
 /** A building put up: the spec's 'Building completed successfully!' over the server's sentence and what stands where. */
