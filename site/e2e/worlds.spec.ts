@@ -66,6 +66,12 @@ test('two players share a world, a third lands in a new one named in its game he
   await expect(pageA.getByRole('button', { name: `Join ${newWorld}` })).toBeEnabled();
   // The players list is the caller's own world's.
   await expect(pageC.getByRole('heading', { name: 'Players in Game (1/2)' })).toBeVisible();
+  // Server Status counts the whole server (both worlds), and names the caller's world apart.
+  const status = pageC.getByRole('region', { name: 'Server Status' });
+  await expect(status).toContainText(/Players in game\s*3/);
+  await expect(status).toContainText(/Max capacity\s*4/);
+  await expect(status).toContainText(/Worlds open\s*2/);
+  await expect(status).toContainText(new RegExp(`${newWorld}\\s*1/2`));
 
   // The world list on a desktop and on a phone, looked at by hand (issue 29 asks for both).
   mkdirSync(SHOTS, { recursive: true });

@@ -28,7 +28,7 @@ export const $joinError = atom<string | null>(null);
 /** The signed-in user's place, derived from the last lobby status. */
 export type MyPlace =
   | { kind: 'unknown' }
-  | { kind: 'seated'; isReady: boolean; worldId: string; worldName: string }
+  | { kind: 'seated'; worldId: string; worldName: string }
   | { kind: 'queued'; position: number; waitTime: number }
   | { kind: 'none' };
 
@@ -37,7 +37,7 @@ export const $myPlace = computed([$lobby, $session], (lobby, session): MyPlace =
   const me = session.user.id;
   const seat = lobby.data.players.find((p) => p.id === me);
   // Asked without ?worldId=, the lobby lists the caller's own world: a seat found there is in that world.
-  if (seat) return { kind: 'seated', isReady: seat.isReady, worldId: lobby.data.worldId, worldName: lobby.data.worldName };
+  if (seat) return { kind: 'seated', worldId: lobby.data.worldId, worldName: lobby.data.worldName };
   const place = lobby.data.queue.find((q) => q.id === me);
   if (place) return { kind: 'queued', position: place.position, waitTime: place.waitTime };
   return { kind: 'none' };
@@ -112,20 +112,6 @@ export async function joinGame(worldId?: string): Promise<void> {
     await Promise.all([refreshAfterChange(), refreshWorlds()]);
   }
   $joining.set(false);
-}
-
-/** Mark Ready / Mark Not Ready (the caller's own flag only). */
-export async function setReady(ready: boolean): Promise<void> {
-  if ($lobbyBusy.get()) return;
-  $lobbyBusy.set(true);
-  try {
-    await unwrap(api.api.lobby.ready.post({ ready }));
-    await refreshAfterChange();
-  } catch (err) {
-    console.error('Failed to change the ready state', err);
-  } finally {
-    $lobbyBusy.set(false);
-  }
 }
 
 /** Leave Lobby / Leave Queue, then home. Polling stops first and a refresh in flight is let finish, so it cannot re-join. */

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { formatWaitTime } from '../../../../api/game/lobby.ts';
 import { gameHref } from '../../game/session/world-choice.ts';
-import { $joining, $lobbyBusy, joinGame, leaveLobby, setReady, type MyPlace } from '../../stores/lobby.ts';
+import { $joining, $lobbyBusy, joinGame, leaveLobby, type MyPlace } from '../../stores/lobby.ts';
 
 /** What the user can do from where they stand: seated, queued, or neither. */
 export function LobbyActions({ place }: { place: MyPlace }) {
@@ -19,24 +19,11 @@ export function LobbyActions({ place }: { place: MyPlace }) {
             <a className="wl-button" href={gameHref(place.worldId)}>
               Enter Game
             </a>
-            <button
-              type="button"
-              className="wl-button wl-button--ghost"
-              disabled={busy}
-              aria-describedby="lobby-ready-hint"
-              onClick={() => void setReady(!place.isReady)}
-            >
-              {place.isReady ? 'Mark Not Ready' : 'Mark Ready'}
-            </button>
             <button type="button" className="wl-button wl-button--danger" disabled={busy} onClick={() => void leaveLobby()}>
               Leave Lobby
             </button>
           </div>
-          {/* The world is persistent: Ready starts nothing, it is a sign to the others (issue 28: say so). */}
-          <p id="lobby-ready-hint" className="wl-muted">
-            Ready only shows the others in this lobby that you are set to play. The world never waits: Enter Game whenever you
-            like.
-          </p>
+          <p className="wl-muted">The world is persistent and never waits: Enter Game whenever you like.</p>
         </section>
       );
     case 'queued':

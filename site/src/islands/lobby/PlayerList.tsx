@@ -2,7 +2,10 @@ import type { LobbyPlayer } from '../../../../api/contract/lobby.ts';
 
 const joinedTime = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
-/** 'Players in Game (n/max)': shown name, '(You)', joined time, Ready / Not Ready. */
+/**
+ * 'Players in Game (n/max)': shown name, '(You)', joined time. No Ready badge: a persistent world starts nothing when
+ * players are ready, so the flag meant nothing to anyone reading the list.
+ */
 export function PlayerList({ players, maxPlayers, meId }: { players: LobbyPlayer[]; maxPlayers: number; meId: string }) {
   return (
     <section className="wl-panel" aria-labelledby="lobby-players-title">
@@ -22,7 +25,6 @@ export function PlayerList({ players, maxPlayers, meId }: { players: LobbyPlayer
               <span className="wl-muted lobby-time">
                 Joined <time dateTime={p.joinedAt}>{joinedTime(p.joinedAt)}</time>
               </span>
-              <span className={`lobby-badge ${p.isReady ? 'lobby-badge--ready' : ''}`}>{p.isReady ? 'Ready' : 'Not Ready'}</span>
             </li>
           ))}
         </ul>

@@ -1,18 +1,17 @@
+import { useStore } from '@nanostores/react';
 import type { LobbyStatus } from '../../../../api/contract/lobby.ts';
+import { $worlds } from '../../stores/lobby.ts';
+import { serverStatusRows } from './server-status.ts';
 
-/** Server Status: players in game, max capacity, queue length. */
+/** Server Status: players in game, max capacity and queue length over every world, and the caller's own world. */
 export function ServerStatus({ lobby }: { lobby: LobbyStatus }) {
-  const rows: [string, number][] = [
-    ['Players in game', lobby.players.length],
-    ['Max capacity', lobby.maxPlayers],
-    ['Queue length', lobby.queue.length],
-  ];
+  const worlds = useStore($worlds);
   return (
     <section className="wl-panel" aria-labelledby="lobby-status-title">
       <h2 id="lobby-status-title">Server Status</h2>
       <dl className="lobby-stats">
-        {rows.map(([label, value]) => (
-          <div key={label}>
+        {serverStatusRows(lobby, worlds).map(({ label, value }, i) => (
+          <div key={i}>
             <dt className="wl-muted">{label}</dt>
             <dd>{value}</dd>
           </div>
