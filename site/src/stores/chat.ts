@@ -26,10 +26,13 @@ export const $visibleChat = computed([$chatMessages, $mutedIds], withoutMuted);
 
 /** The channel the survivor picked this session; null follows the gear (chosenChannel). */
 export const $chatChannelPick = atom<ChatChannel | null>(null);
-/** The channel a message goes out on: the pick, else Radio when one is worn and Nearby without. */
+/**
+ * The channel a message goes out on: Nearby without a radio worn (whatever was picked while one was), else the pick,
+ * else Radio.
+ */
 export const $chatChannel = computed(
   [$chatChannelPick, $gear],
-  (pick, gear): ChatChannel => pick ?? (gear.radio ? 'radio' : 'nearby'),
+  (pick, gear): ChatChannel => (gear.radio ? (pick ?? 'radio') : 'nearby'),
 );
 
 /** Where the message list is on screen now (the phone's Chat sheet, the sidebar's open Radio section): read there. */

@@ -9,7 +9,6 @@ import { $chatArrivals, $chatChannel, $chatSending, $visibleChat } from '../../.
 import { $mobilePanel } from '../../../stores/game.ts';
 import { ChannelPicker } from './ChannelPicker.tsx';
 import { ChatLine } from './ChatLine.tsx';
-import { RadioHint } from './RadioHint.tsx';
 import { useNow } from './useNow.ts';
 import './chat.css';
 
@@ -111,7 +110,6 @@ export function ChatOverlay() {
             onBlur={(e) => text.trim() === '' && !panel.current?.contains(e.relatedTarget as Node | null) && close()}
           />
           <p className="chat-overlay__help wl-muted">{CHAT_UI_TEXT.overlayHint}</p>
-          <RadioHint />
         </div>
       )}
     </div>

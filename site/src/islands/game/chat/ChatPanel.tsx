@@ -8,7 +8,6 @@ import { $me } from '../../../stores/game.ts';
 import { ChannelPicker } from './ChannelPicker.tsx';
 import { ChatLine } from './ChatLine.tsx';
 import { MutedPlayers } from './MutedPlayers.tsx';
-import { RadioHint } from './RadioHint.tsx';
 import './chat.css';
 
 /**
@@ -75,7 +74,6 @@ export function ChatPanel() {
           Send
         </button>
       </form>
-      <RadioHint />
       <MutedPlayers />
     </div>
   );
