@@ -10,8 +10,8 @@ export function ServerStatus({ lobby }: { lobby: LobbyStatus }) {
     <section className="wl-panel" aria-labelledby="lobby-status-title">
       <h2 id="lobby-status-title">Server Status</h2>
       <dl className="lobby-stats">
-        {serverStatusRows(lobby, worlds).map(({ label, value }, i) => (
-          <div key={i}>
+        {serverStatusRows(lobby, worlds).map(({ label, value }) => (
+          <div key={`${label}:${value}`}>
             <dt className="wl-muted">{label}</dt>
             <dd>{value}</dd>
           </div>

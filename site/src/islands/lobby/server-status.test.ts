@@ -18,7 +18,7 @@ const world = (id: string, seated: number, state: WorldSummary['state'] = 'open'
   state,
 });
 
-test('the totals are the whole deployment, not the caller\'s world; the caller\'s world gets its own line', () => {
+test("the totals are the whole deployment, not the caller's world; the caller's world gets its own line", () => {
   expect(serverStatusRows(lobby, [world('default', 2, 'full'), world('w-2', 1), world('old', 0, 'closed')])).toEqual([
     { label: 'Players in game', value: '3' },
     { label: 'Max capacity', value: '4' },
@@ -28,7 +28,7 @@ test('the totals are the whole deployment, not the caller\'s world; the caller\'
   ]);
 });
 
-test('one world: the three spec rows; before the world list loads, the caller\'s world stands in', () => {
+test("one world: the three spec rows; before the world list loads, the caller's world stands in", () => {
   expect(serverStatusRows(lobby, [world('w-2', 1)]).map((r) => r.label)).toEqual([
     'Players in game',
     'Max capacity',
