@@ -26,6 +26,19 @@ export const BUS_GATHER_MS = 6;
 /** REST-only survivors (no socket) stay listed as online this long after their last call. */
 export const REST_ONLINE_MS = 60_000;
 
+/**
+ * How long one database read of who other processes hold online in a world answers later readers: well under the
+ * write-back interval it reflects, so nothing it misses would have been there yet.
+ */
+export const PRESENCE_READ_REUSE_MS = 250;
+
+/** A survivor present in a world, and where it stands. */
+export interface Present {
+  id: string;
+  x: number;
+  y: number;
+}
+
 const noFanout: Fanout = { publish: () => {} };
 
 /**
@@ -35,6 +48,7 @@ const noFanout: Fanout = { publish: () => {} };
 export class LiveHub {
   private readonly rooms = new Map<string, WorldRoom>();
   private readonly opening = new Map<string, Promise<WorldRoom>>();
+  private readonly presenceReads = new Map<string, { at: number; rows: Promise<{ userId: string; x: number; y: number }[]> }>();
   private fanout: Fanout = noFanout;
   private stopped = false;
   private readonly metronome: Beat;
@@ -351,12 +365,54 @@ export class LiveHub {
     return this.rooms.size;
   }
 
-  /** Each open room: its world, the entities this process holds there and their sockets (read by /metrics). */
-  /** Who is present in a world now, on any process (the bus's view), with where they stand. */
-  async presentIn(worldId: string): Promise<{ id: string; x: number; y: number }[]> {
+  /**
+   * Who is present in a world now, on every process, and where they stand: what each survivor's holder knows. Those
+   * this process holds are read from its room as they are now; those other processes hold, from what their holders
+   * last wrote back (positions and online flags, every WRITE_BACK_INTERVAL_MS, under a lease that lapses when the
+   * holder dies). Opens no room: a room opened only to be read would hear nobody yet (the others' rosters come
+   * later), and its `hello` would set every other process publishing the world's moves.
+   */
+  async presentIn(worldId: string): Promise<Present[]> {
+    const out = new Map<string, Present>();
+    if (this.bus.shared) {
+      for (const r of await this.heldElsewhere(worldId)) out.set(r.userId, { id: r.userId, x: r.x, y: r.y });
+    }
+    const room = this.rooms.get(worldId);
+    if (!room) return [...out.values()];
+    const now = this.services.now().getTime();
+    for (const e of room.entities.values()) {
+      if (e.kind !== 'player' || !heldHere(e, this.bus.processId)) continue;
+      if (room.isOnline(e, now)) out.set(e.id, { id: e.id, x: e.pos.x, y: e.pos.y });
+      else out.delete(e.id);
+    }
+    return [...out.values()];
+  }
+
+  /**
+   * The survivors other processes hold online in the world, by the database. One read serves the world's readers for
+   * PRESENCE_READ_REUSE_MS (a simulation round steps a world's settlements one after another).
+   */
+  private heldElsewhere(worldId: string): Promise<{ userId: string; x: number; y: number }[]> {
+    const at = performance.now();
+    const cached = this.presenceReads.get(worldId);
+    if (cached && at - cached.at < PRESENCE_READ_REUSE_MS) return cached.rows;
+    const rows = this.services.repos.players.onlineHeldElsewhere(worldId, this.bus.processId);
+    this.presenceReads.set(worldId, { at, rows });
+    rows.catch(() => {
+      if (this.presenceReads.get(worldId)?.rows === rows) this.presenceReads.delete(worldId);
+    });
+    return rows;
+  }
+
+  /**
+   * Who this process's room of the world sees present (the bus's view, moves fresh within a beat), opened if need
+   * be: for a caller whose own survivor is in that room already (nearby voice).
+   */
+  async presentInRoom(worldId: string): Promise<Present[]> {
     return (await this.room(worldId)).present().map((p) => ({ id: p.id, x: p.x, y: p.y }));
   }
 
+  /** Each open room: its world, the entities this process holds there and their sockets (read by /metrics). */
   roomSizes(): { worldId: string; entities: number; sockets: number }[] {
     return [...this.rooms.values()].map((r) => ({ worldId: r.worldId, entities: r.entities.size, sockets: r.sockets.size }));
   }

@@ -137,6 +137,24 @@ export function playersRepo(db: Db) {
       return rows.map((r) => r.userId);
     },
 
+    /**
+     * The world's survivors held by a process other than `except` (a lease with time left) and online by their
+     * holder's last write-back (WRITE_BACK_INTERVAL_MS), with where it last wrote them. A process that died holds
+     * none once its leases lapse.
+     */
+    async onlineHeldElsewhere(worldId: string, except: string): Promise<{ userId: string; x: number; y: number }[]> {
+      return db
+        .select({ userId: players.userId, x: players.x, y: players.y })
+        .from(players)
+        .where(
+          and(
+            eq(players.worldId, worldId),
+            eq(players.isOnline, true),
+            sql`${players.ownerProcess} <> ${except} and ${players.ownerUntil} > now()`,
+          ),
+        );
+    },
+
     /** The process lets these survivors go (their state is written back): the next process to ask takes them at once. */
     async releaseOwned(worldId: string, processId: string, userIds: string[]): Promise<void> {
       if (userIds.length === 0) return;

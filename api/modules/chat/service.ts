@@ -86,7 +86,7 @@ export class ChatService {
       return { ok: true, message: wire };
     }
     const radius = await this.visionRange(worldId, at, worn);
-    const hearers = nearbyListeners(at, radius, await this.live.presentIn(worldId));
+    const hearers = nearbyListeners(at, radius, await this.live.presentInRoom(worldId));
     if (!hearers.includes(user.id)) hearers.push(user.id);
     for (let i = 0; i < hearers.length; i += NEARBY_AUDIENCE_SLICE) {
       this.live.send(worldId, { to: 'users', userIds: hearers.slice(i, i + NEARBY_AUDIENCE_SLICE) }, frame);

@@ -300,7 +300,7 @@ export async function advanceSettlement(
   const atlas = await deps.atlas(target.worldId);
   const epochMs = await deps.dayEpoch(target.worldId);
   if (!atlas || epochMs === null) return null;
-  // Who is present, read before the transaction (the live layer may load the world from the database).
+  // Who is present, read before the transaction (the live layer may read the database for it).
   const presentNow = await deps.presence(target.worldId);
   return repo.transaction(async (ops) => {
     const settlement = await ops.lockSettlement(target.settlementId);
