@@ -43,7 +43,10 @@ const header = (page: Page) => page.getByRole('banner');
 const wikiSection = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
 test.describe('landing page', () => {
-  test('shows the hero, the seven features, the player count and the alpha warning', async ({ page, server }) => {
+  test("shows the hero, the spec's seven features plus raids and crafting, the player count and the alpha warning", async ({
+    page,
+    server,
+  }) => {
     const res = await page.goto(server.url);
     expect(res?.status()).toBe(200);
     await expect(page).toHaveTitle(/Wasteland/);
@@ -56,6 +59,8 @@ test.describe('landing page', () => {
       'Advanced NPC AI',
       'Radio Communication',
       'Equipment System',
+      'Raids & Defence',
+      'Crafting',
     ]) {
       await expect(page.getByRole('heading', { level: 3, name: title, exact: true })).toBeVisible();
     }
@@ -134,7 +139,7 @@ test.describe('landing page', () => {
     await page.goto(server.url);
     await expect(page.getByRole('heading', { level: 1, name: 'Post-Apocalyptic Survival MMO' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Enter the Wasteland' })).toBeVisible();
-    await expect(page.locator('.feature')).toHaveCount(7);
+    await expect(page.locator('.feature')).toHaveCount(9);
     // Without JavaScript the briefing keeps its built-in line.
     await expect(page.locator('[data-live-totals]')).toHaveText('New worlds of 20 open as survivors arrive');
     const scripts = await page

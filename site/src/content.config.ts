@@ -37,7 +37,7 @@ const features = defineCollection({
   loader: file('./site/src/content/features.yaml'),
   schema: z.object({
     order: z.number().int(),
-    icon: z.enum(['settlement', 'multiplayer', 'building', 'scavenging', 'npc', 'radio', 'equipment']),
+    icon: z.enum(['settlement', 'multiplayer', 'building', 'scavenging', 'npc', 'radio', 'equipment', 'raids', 'crafting']),
     title: z.string(),
     body: z.string(),
     details: z.array(z.string()).default([]),
