@@ -40,8 +40,10 @@ function worldNamed(...sources: unknown[]): string | null {
  * `{ game: true }` on a route: the caller must be signed in (else 401 Unauthorized) and hold a lobby seat in the
  * world the call is about (else 403 with the lobby's reason; a seat in another world: 'You are not seated in this
  * world'; a world that does not exist: 404 Unknown world). A call naming no world (by id: settlements, NPCs, crafting
- * jobs) needs a seat in some world, and its service refuses a thing of another world (`requireSeatedIn`). The handler
- * gets `user` and `seatWorldId`, the world the seat is in.
+ * jobs) needs a seat in some world. Either way the handler gets `user` and `seatWorldId`, the world the seat is in (the
+ * world the call names, when it names one), and a service that finds a settlement, building, bed, invitation, NPC or
+ * job by id refuses it when it lives in another world (`requireSeatedIn`): a call naming world B with the id of a
+ * thing of world A is refused as one naming A would be.
  */
 export function gameAccessPlugin(services: Services) {
   const cache = new Map<string, Map<string, { at: number; worldId: string }>>();
@@ -85,8 +87,9 @@ export function gameAccessPlugin(services: Services) {
 }
 
 /**
- * A settlement, NPC or crafting job addressed by id answers only to a caller seated in its world: a seat in one world
- * grants nothing in another (403 'You are not seated in this world').
+ * A settlement, building, bed, invitation, NPC or crafting job addressed by id answers only to a caller seated in its
+ * world: a seat in one world grants nothing in another (403 'You are not seated in this world'). Unknown ids are the
+ * route's 404, checked first.
  */
 export function requireSeatedIn(thingWorldId: string, seatWorldId: string): void {
   if (thingWorldId !== seatWorldId) throw new HttpError(403, NOT_SEATED_HERE_REASON);

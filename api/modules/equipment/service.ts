@@ -12,6 +12,7 @@ import {
 } from '../../game/equipment.ts';
 import { canManage } from '../../game/settlements.ts';
 import { HttpError } from '../../http/errors.ts';
+import { requireSeatedIn } from '../game-access.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
 import { SETTLEMENT_NOT_FOUND } from '../../contract/settlements.ts';
@@ -68,7 +69,9 @@ export class EquipmentService {
     const settlementId = named ? at.settlementId : await this.nearestManaged(user, worldId, pos);
     const { outcome, facts } = await this.repo.transaction(async (ops) => {
       const s = await ops.lockSettlement(settlementId);
-      if (named && (!s || s.worldId !== worldId)) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      if (named && !s) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      // worldId is the seat's world (the game plugin checked it): a settlement named in another is not for this seat.
+      if (named) requireSeatedIn(s!.worldId, worldId);
       const manages = !!s && canManage(user.id, s);
       if (named && !manages) throw new HttpError(403, `You do not manage ${s!.name}: only players with a bed there can`);
       if (!s || !manages || s.worldId !== worldId || dist(pos, s) > EQUIPMENT_REACH) {

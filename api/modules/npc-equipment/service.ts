@@ -77,8 +77,8 @@ export class NpcEquipmentService {
   }
 
   /**
-   * Runs one change: 404 for an unknown NPC, 403 for a non-member, 404 / 400 when `settlementId` is no settlement /
-   * not the NPC's, 403 when the member stands away from it. Members hear settlement_updated when storage changed;
+   * Runs one change: 404 for an unknown NPC, 403 for a non-member, 404 / 403 / 400 when `settlementId` is no
+   * settlement / one of another world / not the NPC's, 403 when the member stands away from it. Members hear settlement_updated when storage changed;
    * the member's inventory refreshes when something went into their pack.
    */
   private async change(
@@ -97,7 +97,8 @@ export class NpcEquipmentService {
     // read outside the transaction would wait for it).
     if (settlementId !== home.id) {
       const named = await this.services.repos.settlements.settlement(settlementId);
-      if (!named || named.worldId !== home.worldId) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      if (!named) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      requireSeatedIn(named.worldId, seatWorldId);
       throw new HttpError(400, `${found.name} lives in ${home.name}, not in ${named.name}`);
     }
     const pos = await this.settlements.position(user, found.worldId);

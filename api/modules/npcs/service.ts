@@ -107,7 +107,9 @@ export class NpcService {
     const since = new Date(this.services.now().getTime() - NPC_OFFER_TTL_MS);
     const { result, facts } = await this.repos.settlements.transaction(async (ops) => {
       const s = await ops.lockSettlement(Number(body.settlementId));
-      if (!s || s.worldId !== body.worldId) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      if (!s) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      // body.worldId is the seat's world (the game plugin checked it).
+      requireSeatedIn(s.worldId, body.worldId);
       if (!canManage(user.id, s)) throw new HttpError(403, `You do not manage ${s.name}: recruit into your own settlement`);
       const offer = await ops.npcs.lockOffer(user.id, body.worldId, since);
       if (!offer) throw new HttpError(409, 'No survivor is waiting for you: scavenge busy places to draw one');
@@ -205,7 +207,8 @@ export class NpcService {
    */
   async treat(user: UserRow, npcId: number, worldId: string) {
     const npc = await this.repos.npcs.one(npcId);
-    if (!npc || npc.worldId !== worldId) throw new HttpError(404, NPC_NOT_FOUND);
+    if (!npc) throw new HttpError(404, NPC_NOT_FOUND);
+    requireSeatedIn(npc.worldId, worldId);
     const pos = await this.settlements.position(user, worldId);
     const now = this.services.now();
     const { row, facts } = await this.repos.settlements.transaction(async (ops) => {
@@ -244,7 +247,8 @@ export class NpcService {
    */
   async assign(user: UserRow, npcId: number, assignment: NpcAssignment, worldId: string) {
     const npc = await this.repos.npcs.one(npcId);
-    if (!npc || npc.worldId !== worldId) throw new HttpError(404, NPC_NOT_FOUND);
+    if (!npc) throw new HttpError(404, NPC_NOT_FOUND);
+    requireSeatedIn(npc.worldId, worldId);
     const updated = await this.repos.settlements.transaction(async (ops) => {
       const s = await ops.lockSettlement(npc.settlementId);
       if (!s) throw new HttpError(404, NPC_NOT_FOUND);

@@ -3,6 +3,7 @@ import type { SettlementFacts, SettlementOps } from '../../../db/repos/settlemen
 import { BED_TEXT, type BedInvitation, type BedNoticeKind, type InviteBody } from '../../contract/beds.ts';
 import { canInvite, kickRefusal, severalCalled } from '../../game/beds.ts';
 import { HttpError } from '../../http/errors.ts';
+import { requireSeatedIn } from '../game-access.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
 import { SETTLEMENT_NOT_FOUND } from '../../contract/settlements.ts';
@@ -43,13 +44,16 @@ export class BedService {
     private readonly live: LiveHub,
   ) {}
 
+  /** Runs `fn` with the settlement locked, provided it lives in the world the caller is seated in. */
   private async inSettlement<T>(
     settlementId: number,
+    seatWorldId: string,
     fn: (ops: SettlementOps, s: SettlementFacts) => Promise<T>,
   ): Promise<{ result: T; facts: SettlementFacts }> {
     return this.services.repos.settlements.transaction(async (ops) => {
       const s = await ops.lockSettlement(settlementId);
       if (!s) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      requireSeatedIn(s.worldId, seatWorldId);
       const result = await fn(ops, s);
       return { result, facts: (await ops.lockSettlement(settlementId))! };
     });
@@ -100,8 +104,8 @@ export class BedService {
 
   async invite(user: UserRow, body: InviteBody) {
     await this.settlements.world(body.worldId);
-    const { result, facts } = await this.inSettlement(Number(body.settlementId), async (ops, s) => {
-      if (s.worldId !== body.worldId) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+    // body.worldId is the seat's world (the game plugin checked it).
+    const { result, facts } = await this.inSettlement(Number(body.settlementId), body.worldId, async (ops, s) => {
       if (!canInvite(user.id, s)) throw new HttpError(403, `Only members of ${s.name} can invite to its beds`);
       const bed = await ops.beds.bed(Number(body.buildingId));
       if (!bed || bed.settlementId !== s.id) throw new HttpError(404, `There is no such bed in ${s.name}`);
@@ -130,11 +134,11 @@ export class BedService {
   }
 
   /** Accept (take the bed, giving up any other in this world) or reject: only the invitee may. */
-  async answer(user: UserRow, invitationId: number, accept: boolean) {
+  async answer(user: UserRow, seatWorldId: string, invitationId: number, accept: boolean) {
     const settlementId = await this.services.repos.beds.settlementOfInvitation(invitationId);
     if (settlementId === null) throw new HttpError(404, INVITATION_NOT_FOUND);
     let left: number | null = null;
-    const { result: inviter, facts } = await this.inSettlement(settlementId, async (ops, s) => {
+    const { result: inviter, facts } = await this.inSettlement(settlementId, seatWorldId, async (ops, s) => {
       const inv = await ops.beds.invitation(invitationId);
       if (!inv || inv.inviteeId !== user.id) throw new HttpError(404, INVITATION_NOT_FOUND);
       await ops.beds.deleteInvitation(inv.id);
@@ -155,10 +159,10 @@ export class BedService {
   }
 
   /** A member takes back a pending invitation (the bed is vacant again). */
-  async withdraw(user: UserRow, invitationId: number) {
+  async withdraw(user: UserRow, seatWorldId: string, invitationId: number) {
     const settlementId = await this.services.repos.beds.settlementOfInvitation(invitationId);
     if (settlementId === null) throw new HttpError(404, INVITATION_NOT_FOUND);
-    const { result: inviteeId, facts } = await this.inSettlement(settlementId, async (ops, s) => {
+    const { result: inviteeId, facts } = await this.inSettlement(settlementId, seatWorldId, async (ops, s) => {
       const inv = await ops.beds.invitation(invitationId);
       if (!inv) throw new HttpError(404, INVITATION_NOT_FOUND);
       if (!canInvite(user.id, s)) throw new HttpError(403, `Only members of ${s.name} can withdraw its invitations`);
@@ -170,9 +174,9 @@ export class BedService {
   }
 
   /** Frees a bed: its occupant leaves it, or its pending invitation is withdrawn. */
-  async kick(user: UserRow, settlementId: number, bedId: number) {
+  async kick(user: UserRow, seatWorldId: string, settlementId: number, bedId: number) {
     let kicked: string | null = null;
-    const { facts } = await this.inSettlement(settlementId, async (ops, s) => {
+    const { facts } = await this.inSettlement(settlementId, seatWorldId, async (ops, s) => {
       const bed = await ops.beds.bed(bedId);
       if (!bed || bed.settlementId !== s.id) throw new HttpError(404, `There is no such bed in ${s.name}`);
       const occupant = await ops.beds.occupant(bed.id);

@@ -153,6 +153,70 @@ describe.each(backends())('beds, invitations, kicks and respawn on %s', (backend
     expect((await outsider.get('/api/settlements/999999/pending-invitations')).status).toBe(404);
   });
 
+  test('who sleeps where is the members’ business: others see the beds and their state, no occupant, no invitation', async () => {
+    const {
+      a,
+      at,
+      settlement,
+      beds: [first, second, spare],
+    } = await withBeds(3);
+    const b = await f.playerAt({ x: at.x + 30, y: at.y });
+    const invitee = await f.playerAt({ x: at.x + 35, y: at.y });
+    const outsider = await f.playerAt({ x: at.x - 30, y: at.y });
+    await invite(a, settlement.id, second!, b.username);
+    expect((await b.post(`/api/bed-invitations/${(await invitations(b))[0]!.id}/accept`)).status).toBe(200);
+    await invite(a, settlement.id, spare!, invitee.username);
+    const invitationId = (await invitations(invitee))[0]!.id;
+    const assignments = (c: Player) => c.json(c.get(`/api/settlements/${settlement.id}/bed-assignments`));
+    const buildings = (c: Player) => c.json(c.get(`/api/settlements/${settlement.id}/buildings`));
+
+    // A member sees who holds each bed and the pending invitation (what kick and withdraw act on).
+    expect((await assignments(a)).bedAssignments).toEqual([
+      {
+        bedId: first,
+        state: 'occupied',
+        invitationId: null,
+        playerId: a.id,
+        playerName: a.username,
+        npcName: null,
+        isActive: true,
+      },
+      {
+        bedId: second,
+        state: 'occupied',
+        invitationId: null,
+        playerId: b.id,
+        playerName: b.username,
+        npcName: null,
+        isActive: true,
+      },
+      { bedId: spare, state: 'pending', invitationId, playerId: null, playerName: null, npcName: null, isActive: false },
+    ]);
+    expect((await buildings(b)).buildings.map((x: { occupant: string | null }) => x.occupant)).toEqual([
+      a.username,
+      b.username,
+      null,
+    ]);
+
+    // Anyone else (the invitee too, until they accept) sees the same beds and states, without names or ids.
+    for (const c of [outsider, invitee]) {
+      const seen = await assignments(c);
+      expect(seen.bedAssignments).toEqual([
+        { bedId: first, state: 'occupied', invitationId: null, playerId: null, playerName: null, npcName: null, isActive: true },
+        { bedId: second, state: 'occupied', invitationId: null, playerId: null, playerName: null, npcName: null, isActive: true },
+        { bedId: spare, state: 'pending', invitationId: null, playerId: null, playerName: null, npcName: null, isActive: false },
+      ]);
+      const shown = await buildings(c);
+      expect(shown.buildings.map((x: { id: string; occupant: string | null }) => [x.id, x.occupant])).toEqual([
+        [first, null],
+        [second, null],
+        [spare, null],
+      ]);
+      for (const secret of [a.id, b.id, a.username, b.username]) {
+        expect(JSON.stringify([seen, shown])).not.toContain(`"${secret}"`);
+      }
+    }
+  });
   test('reject and withdraw leave the bed vacant; withdrawing needs a member', async () => {
     const {
       a,

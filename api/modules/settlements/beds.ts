@@ -28,31 +28,47 @@ export function bedsModule(services: Services, beds: BedService, queries: Settle
       query: WorldIdQuery,
       response: { 200: Invitations, ...reads },
     })
-    .post('/bed-invitations/:id/accept', ({ user, params }) => beds.answer(user, Number(params.id), true), {
+    .post(
+      '/bed-invitations/:id/accept',
+      ({ user, seatWorldId, params }) => beds.answer(user, seatWorldId, Number(params.id), true),
+      {
+        game: true,
+        params: InvitationParams,
+        response: { 200: MessageBody, ...writes },
+      },
+    )
+    .post(
+      '/bed-invitations/:id/reject',
+      ({ user, seatWorldId, params }) => beds.answer(user, seatWorldId, Number(params.id), false),
+      {
+        game: true,
+        params: InvitationParams,
+        response: { 200: MessageBody, ...writes },
+      },
+    )
+    .delete('/bed-invitations/:id', ({ user, seatWorldId, params }) => beds.withdraw(user, seatWorldId, Number(params.id)), {
       game: true,
       params: InvitationParams,
       response: { 200: MessageBody, ...writes },
     })
-    .post('/bed-invitations/:id/reject', ({ user, params }) => beds.answer(user, Number(params.id), false), {
-      game: true,
-      params: InvitationParams,
-      response: { 200: MessageBody, ...writes },
-    })
-    .delete('/bed-invitations/:id', ({ user, params }) => beds.withdraw(user, Number(params.id)), {
-      game: true,
-      params: InvitationParams,
-      response: { 200: MessageBody, ...writes },
-    })
-    .get('/settlements/:id/pending-invitations', ({ user, params }) => queries.pendingInvitations(user, params.id), {
-      game: true,
-      params: IdParams,
-      response: { 200: PendingInvitations, ...reads },
-    })
-    .post('/settlements/:id/beds/:bedId/kick', ({ user, params }) => beds.kick(user, Number(params.id), Number(params.bedId)), {
-      game: true,
-      params: BedParams,
-      response: { 200: MessageBody, ...writes },
-    })
+    .get(
+      '/settlements/:id/pending-invitations',
+      ({ user, seatWorldId, params }) => queries.pendingInvitations(user, seatWorldId, params.id),
+      {
+        game: true,
+        params: IdParams,
+        response: { 200: PendingInvitations, ...reads },
+      },
+    )
+    .post(
+      '/settlements/:id/beds/:bedId/kick',
+      ({ user, seatWorldId, params }) => beds.kick(user, seatWorldId, Number(params.id), Number(params.bedId)),
+      {
+        game: true,
+        params: BedParams,
+        response: { 200: MessageBody, ...writes },
+      },
+    )
     .get('/player/respawn', ({ user, query }) => beds.respawn(user.id, query.worldId), {
       game: true,
       query: WorldIdQuery,

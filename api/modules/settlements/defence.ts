@@ -6,6 +6,7 @@ import { assessDefence, type Container } from '../../game/raids.ts';
 import { canManage, PROTECTED_CAPACITY, SETTLEMENT_REACH } from '../../game/settlements.ts';
 import { NPC_FOOD_PER_DAY } from '../../game/upkeep.ts';
 import { HttpError } from '../../http/errors.ts';
+import { requireSeatedIn } from '../game-access.ts';
 import type { Services } from '../../services.ts';
 import type { Presence } from '../npcs/advance.ts';
 import { toRaidView } from '../npcs/raid-views.ts';
@@ -27,15 +28,16 @@ export class DefenceQueries {
     this.sim = settlementSimRepo(services.database.db);
   }
 
-  private async member(userId: string, id: string) {
+  private async member(userId: string, seatWorldId: string, id: string) {
     const s = await this.services.repos.settlements.settlement(Number(id));
     if (!s) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+    requireSeatedIn(s.worldId, seatWorldId);
     if (!canManage(userId, s)) throw new HttpError(403, `Only members of ${s.name} see its defence and raids`);
     return s;
   }
 
-  async defence(userId: string, id: string): Promise<DefenceView> {
-    const s = await this.member(userId, id);
+  async defence(userId: string, seatWorldId: string, id: string): Promise<DefenceView> {
+    const s = await this.member(userId, seatWorldId, id);
     const now = this.services.now().getTime();
     const [clock, stored, npcs, present, epochMs] = await Promise.all([
       this.sim.clock(s.id),
@@ -90,8 +92,8 @@ export class DefenceQueries {
     };
   }
 
-  async raids(userId: string, id: string): Promise<{ raids: RaidView[] }> {
-    const s = await this.member(userId, id);
+  async raids(userId: string, seatWorldId: string, id: string): Promise<{ raids: RaidView[] }> {
+    const s = await this.member(userId, seatWorldId, id);
     return { raids: (await this.sim.raids(s.id, RAID_HISTORY_LIMIT)).map(toRaidView) };
   }
 }

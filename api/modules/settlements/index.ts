@@ -86,36 +86,40 @@ export function settlementsModule(
       query: WorldIdQuery,
       response: { 200: SettlementList, ...reads },
     })
-    .get('/settlements/:id', ({ user, params }) => queries.one(user, params.id), {
+    .get('/settlements/:id', ({ user, seatWorldId, params }) => queries.one(user, seatWorldId, params.id), {
       game: true,
       params: IdParams,
       response: { 200: SettlementView, ...reads },
     })
-    .get('/settlements/:id/buildings', ({ params }) => queries.buildings(params.id), {
+    .get('/settlements/:id/buildings', ({ user, seatWorldId, params }) => queries.buildings(user, seatWorldId, params.id), {
       game: true,
       params: IdParams,
       response: { 200: Buildings, ...reads },
     })
-    .get('/settlements/:id/storage', ({ user, params }) => queries.storage(user, params.id), {
+    .get('/settlements/:id/storage', ({ user, seatWorldId, params }) => queries.storage(user, seatWorldId, params.id), {
       game: true,
       params: IdParams,
       response: { 200: Storage, ...reads },
     })
-    .get('/settlements/:id/defence', ({ user, params }) => defence.defence(user.id, params.id), {
+    .get('/settlements/:id/defence', ({ user, seatWorldId, params }) => defence.defence(user.id, seatWorldId, params.id), {
       game: true,
       params: IdParams,
       response: { 200: DefenceView, ...reads },
     })
-    .get('/settlements/:id/raids', ({ user, params }) => defence.raids(user.id, params.id), {
+    .get('/settlements/:id/raids', ({ user, seatWorldId, params }) => defence.raids(user.id, seatWorldId, params.id), {
       game: true,
       params: IdParams,
       response: { 200: RaidList, ...reads },
     })
-    .get('/settlements/:id/bed-assignments', ({ params }) => queries.bedAssignments(params.id), {
-      game: true,
-      params: IdParams,
-      response: { 200: BedAssignments, ...reads },
-    })
+    .get(
+      '/settlements/:id/bed-assignments',
+      ({ user, seatWorldId, params }) => queries.bedAssignments(user, seatWorldId, params.id),
+      {
+        game: true,
+        params: IdParams,
+        response: { 200: BedAssignments, ...reads },
+      },
+    )
     .post('/buildings', ({ user, body }) => settlements.build(user, body), {
       game: true,
       body: BuildingBody,

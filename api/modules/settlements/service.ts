@@ -38,6 +38,7 @@ import {
 } from '../../game/settlements.ts';
 import { planCraftPayment, type Take } from '../../game/crafting.ts';
 import { HttpError } from '../../http/errors.ts';
+import { requireSeatedIn } from '../game-access.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
 import { POSITION_OUT_OF_SYNC } from '../../contract/actions.ts';
@@ -296,8 +297,9 @@ export class SettlementService {
 
   /**
    * Runs a management action on a settlement: locks it, checks the world, the manage rule and that the survivor
-   * stands at it, then `fn`. After the transaction the members hear settlement_updated and the player's inventory
-   * refreshes.
+   * stands at it, then `fn`. `worldId` is the one the call names, which the game plugin has made sure is the seat's:
+   * a settlement of another world is refused as not seated there. After the transaction the members hear
+   * settlement_updated and the player's inventory refreshes.
    */
   async manage<T>(
     user: UserRow,
@@ -309,7 +311,8 @@ export class SettlementService {
     const pos = await this.position(user, worldId);
     const { result, facts } = await this.repo.transaction(async (ops) => {
       const s = await ops.lockSettlement(settlementId);
-      if (!s || s.worldId !== worldId) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      if (!s) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      requireSeatedIn(s.worldId, worldId);
       if (!canManage(user.id, s)) throw new HttpError(403, `You do not manage ${s.name}: only players with a bed there can`);
       if (dist(pos, s) > SETTLEMENT_REACH) {
         throw new HttpError(403, `Walk to ${s.name} first (within ${SETTLEMENT_REACH} units of its centre)`);
