@@ -71,6 +71,14 @@ const migrationsFolder = resolve(import.meta.dir, 'migrations');
 export { DataDirLockedError } from './data-dir-lock.ts';
 
 export const DEFAULT_CONNECT_TIMEOUT_S = 10;
+/** Seconds a query waits for a new connection once the server answered at start-up (DATABASE_RECONNECT_TIMEOUT_S). */
+export const DEFAULT_RECONNECT_TIMEOUT_S = 2;
+/**
+ * The most a query waits before postgres.js tries to reconnect after connections failed in a row (seconds). Its own
+ * backoff grows to 20 s after a few resets (one terminated backend resets several pooled connections at once), and
+ * every reconnect is made for a waiting query, so a short wait here never hammers a server that is down.
+ */
+const RECONNECT_BACKOFF_MAX_S = 0.25;
 
 /** The database server could not be reached (or refused us) when the server started. */
 export class DatabaseUnreachableError extends Error {
@@ -86,6 +94,18 @@ export function connectTimeoutFromEnv(value = process.env.DATABASE_CONNECT_TIMEO
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0)
     throw new Error(`DATABASE_CONNECT_TIMEOUT_S must be a positive number of seconds, got "${value}"`);
+  return n;
+}
+
+/**
+ * DATABASE_RECONNECT_TIMEOUT_S: once the server was reached, how long a query waits for a new connection (the old one
+ * was closed by a restart, a failover, a terminated backend) before it fails; requests wait on these.
+ */
+export function reconnectTimeoutFromEnv(value = process.env.DATABASE_RECONNECT_TIMEOUT_S): number {
+  if (value === undefined || value === '') return DEFAULT_RECONNECT_TIMEOUT_S;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`DATABASE_RECONNECT_TIMEOUT_S must be a positive number of seconds, got "${value}"`);
   return n;
 }
 
@@ -163,21 +183,32 @@ async function openPostgres(url: string, connectTimeoutS = connectTimeoutFromEnv
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+  const reconnectTimeoutS = Math.min(reconnectTimeoutFromEnv(), connectTimeoutS);
   const client = postgres(url, {
     max: poolSize,
-    // Without it an address that never answers holds the first query for the OS's TCP timeout (minutes).
-    connect_timeout: connectTimeoutS,
+    // Requests wait on the pool's connections: a connection lost under them is replaced within this or the call
+    // fails (without it an address that never answers holds a query for the OS's TCP timeout, minutes).
+    connect_timeout: reconnectTimeoutS,
+    backoff: (retries: number) => Math.min(0.01 * 2 ** retries, RECONNECT_BACKOFF_MAX_S),
     onnotice: () => {},
   });
-  try {
-    await client`select 1`;
-  } catch (err) {
-    await client.end({ timeout: 0 }).catch(() => {});
-    throw new DatabaseUnreachableError(serverAddress(url), connectFailure(url, err, connectTimeoutS));
+  // At start-up the server may take longer to answer (it is starting too): tries of the shorter timeout, up to
+  // DATABASE_CONNECT_TIMEOUT_S in all; any other failure (refused, unknown host, bad password) ends it at once.
+  const startedAt = performance.now();
+  for (;;) {
+    try {
+      await client`select 1`;
+      break;
+    } catch (err) {
+      const timedOut = (err as { code?: unknown })?.code === 'CONNECT_TIMEOUT';
+      if (timedOut && performance.now() - startedAt + reconnectTimeoutS * 1000 <= connectTimeoutS * 1000 + 50) continue;
+      await client.end({ timeout: 0 }).catch(() => {});
+      throw new DatabaseUnreachableError(serverAddress(url), connectFailure(url, err, connectTimeoutS));
+    }
   }
-  const db = drizzle({ client: preparedByDefault(client), schema });
+  const db = drizzle({ client: preparedByDefault(client, true), schema });
   await migrate(db, { migrationsFolder });
-  const locks = new SessionLocks(() => postgres(url, LOCK_CONNECTION(connectTimeoutS)));
+  const locks = new SessionLocks(() => postgres(url, LOCK_CONNECTION(reconnectTimeoutS)));
   return {
     db: db as unknown as Db,
     kind: 'postgres',

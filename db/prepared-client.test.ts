@@ -70,3 +70,60 @@ describe.if(Boolean(process.env.DATABASE_URL))('transactions among pipelined pre
     }
   });
 });
+
+/**
+ * A backend terminated under a call (a restart, a failover, `pg_terminate_backend`): the statement, or the transaction
+ * whose body had not finished, runs again on a fresh connection instead of failing the request.
+ */
+describe.if(Boolean(process.env.DATABASE_URL))('a connection cut under a call (Postgres)', () => {
+  let url: string;
+  let database: Database;
+  let admin: postgres.Sql;
+
+  beforeAll(async () => {
+    url = await freshPostgresUrl();
+    database = await openDatabase({ url });
+    admin = postgres(url, { max: 1, onnotice: () => {} });
+    await database.db.execute(sql`create table cut (id serial primary key, n int not null)`);
+  });
+
+  afterAll(async () => {
+    await admin?.end();
+    await database?.close();
+    if (url) await dropTestDatabases([url]);
+  });
+
+  /** Terminates the backends of this test's own database that run `marker`, once one does. */
+  async function cutWhenRunning(marker: string): Promise<number> {
+    const deadline = performance.now() + 5000;
+    for (;;) {
+      const rows = await admin`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query like ${`%${marker}%`}
+          and query not like '%pg_stat_activity%'`;
+      if (rows.length > 0 || performance.now() > deadline) return rows.length;
+      await Bun.sleep(10);
+    }
+  }
+
+  test('a statement cut mid-way answers from its second try', async () => {
+    // drizzle sends a query when it is awaited: started here.
+    const read = database.db.execute(sql`select pg_sleep(0.3), 'cut-read'::text as marker`).then((r) => r);
+    expect(await cutWhenRunning('cut-read')).toBe(1);
+    const rows = (await read) as unknown as { marker: string }[];
+    expect(rows[0]?.marker).toBe('cut-read');
+  });
+
+  test('a transaction cut inside its body runs again and commits once', async () => {
+    let runs = 0;
+    const done = database.db.transaction(async (tx) => {
+      runs += 1;
+      await tx.execute(sql`insert into cut (n) values (${runs})`);
+      if (runs === 1) await tx.execute(sql`select pg_sleep(0.3), 'cut-tx'::text`);
+      return runs;
+    });
+    expect(await cutWhenRunning('cut-tx')).toBe(1);
+    expect(await done).toBe(2);
+    const rows = (await database.db.execute(sql`select n from cut`)) as unknown as { n: number }[];
+    expect(rows.map((r) => r.n)).toEqual([2]);
+  });
+});
