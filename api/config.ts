@@ -84,6 +84,11 @@ export interface Config {
    */
   writeLimitPerAddress: WriteLimit;
   /**
+   * RATE_LIMIT_DB_TIMEOUT_MS (default 1000): the most a request waits for its shared rate-limit bucket in the
+   * database; past it, or on a database error, the process limits on its own buckets until the database answers.
+   */
+  sharedLimitTimeoutMs: number;
+  /**
    * What a survivor carries on first entering a world (STARTER_KIT, e.g. "Wood Planks:3,Scrap Metal:2"; default
    * none): for demo servers, tutorials and the browser tests. Names must be in the item catalogue.
    */
@@ -190,6 +195,7 @@ function writeLimit(
 }
 
 export const DEFAULT_PASSWORD_HASH_QUEUE = 16;
+export const DEFAULT_SHARED_LIMIT_TIMEOUT_MS = 1000;
 /** Half the cores (at least one): the other half stays with the event loop and the database. */
 export function defaultHashConcurrency(): number {
   return Math.max(1, Math.floor(availableParallelism() / 2));
@@ -261,6 +267,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'WRITE_RATE_PER_ADDRESS',
       'WRITE_BURST_PER_ADDRESS',
     ]),
+    sharedLimitTimeoutMs: positive(
+      int(env.RATE_LIMIT_DB_TIMEOUT_MS, DEFAULT_SHARED_LIMIT_TIMEOUT_MS, 'RATE_LIMIT_DB_TIMEOUT_MS'),
+      'RATE_LIMIT_DB_TIMEOUT_MS',
+    ),
     starterKit: starterKit(env.STARTER_KIT),
     npcSpawnMinSignificance: signedInt(
       env.NPC_SPAWN_MIN_SIGNIFICANCE,

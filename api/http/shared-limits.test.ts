@@ -5,7 +5,15 @@ import { TestClient, uniqueName } from '../testing/client.ts';
 import { backends, openTestDatabase } from '../testing/databases.ts';
 import type { Config } from '../config.ts';
 import { NO_WRITE_LIMITS, startTestServer, type TestServer } from '../testing/server.ts';
-import { SharedLimiter, SyncedLimiter } from './shared-limits.ts';
+import { capturedLog } from '../testing/log.ts';
+import {
+  SHARED_DOWN_LINE,
+  SHARED_RETRY_MS,
+  SHARED_UP_LINE,
+  SharedBuckets,
+  SharedLimiter,
+  SyncedLimiter,
+} from './shared-limits.ts';
 
 const explored = Buffer.from(new Uint8Array(2048).fill(255)).toString('base64');
 /** A bucket that does not refill within a test: what it allows is exactly its burst. */
@@ -19,8 +27,9 @@ describe.each(backends())('limits shared through the database on %s', (backend) 
     database = await openTestDatabase(backend);
   });
   afterAll(() => database.close());
-  const failures: unknown[] = [];
-  const deps = () => ({ repo: rateBucketsRepo(database.db), failed: (err: unknown) => failures.push(err) });
+  const captured = capturedLog('info');
+  const failures = () => captured.lines.filter((l) => l.msg === SHARED_DOWN_LINE);
+  const deps = () => ({ repo: rateBucketsRepo(database.db), shared: new SharedBuckets(captured.log, 1000) });
   const t0 = 1_900_000_000_000;
 
   test('exact: checks spread over two processes get the burst once, and a refusal known locally needs no database', async () => {
@@ -35,7 +44,7 @@ describe.each(backends())('limits shared through the database on %s', (backend) 
         return down ? Promise.reject(new Error('connection lost')) : real.take(...args);
       },
     };
-    const p1 = new SharedLimiter({ repo: flaky, failed: (err) => failures.push(err) }, 'x:', limit);
+    const p1 = new SharedLimiter({ repo: flaky, shared: new SharedBuckets(captured.log, 1000) }, 'x:', limit);
     const p2 = new SharedLimiter(deps(), 'x:', limit);
     const waits = [];
     for (let i = 0; i < 8; i++) waits.push(await (i % 2 ? p2 : p1).take('alice', t0));
@@ -48,11 +57,11 @@ describe.each(backends())('limits shared through the database on %s', (backend) 
     const before = asked;
     expect(await p1.take('alice', t0)).toBeGreaterThan(0);
     expect(asked).toBe(before);
-    expect(failures).toEqual([]);
+    expect(failures()).toEqual([]);
     // A key it knows nothing about: the database fails, the check falls back to this process's own bucket.
     expect(await p1.take('erin', t0)).toBe(0);
-    expect(failures).toHaveLength(1);
-    failures.length = 0;
+    expect(failures()).toHaveLength(1);
+    captured.lines.length = 0;
   });
 
   test('synced: a reconnect to the other process starts from what the first spent, and spends of both add up at each sync', async () => {
@@ -80,7 +89,60 @@ describe.each(backends())('limits shared through the database on %s', (backend) 
     expect(p1.take('dave', t0 + 1050)).toBeGreaterThan(0);
     expect(p2.take('dave', t0 + 1000)).toBeGreaterThan(0);
     expect(p1.take('dave', t0 + 1100)).toBe(0);
-    expect(failures).toEqual([]);
+    expect(failures()).toEqual([]);
+  });
+
+  test('a failing database: the shared bucket falls back to a local one that still limits, says so once, and once again when it answers', async () => {
+    const limit = { perSecond: SLOW, burst: 3 };
+    const log = capturedLog('info');
+    // A database that went away: its calls fail with the driver's own error.
+    const gone = await openTestDatabase(backend);
+    await gone.close();
+    const real = rateBucketsRepo(database.db);
+    let repo = rateBucketsRepo(gone.db);
+    let clock = 0;
+    const shared = new SharedBuckets(log.log, 1000, () => clock);
+    const limiter = new SharedLimiter(
+      { repo: { ...real, take: (...args: Parameters<typeof real.take>) => repo.take(...args) }, shared },
+      'fallback:',
+      limit,
+    );
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      waits.push(await limiter.take('frank', t0));
+      clock += SHARED_RETRY_MS / 2;
+    }
+    // Allowed as far as the burst, then refused: this process's own bucket, never a failed write.
+    expect(waits.map((w) => w === 0)).toEqual([true, true, true, false, false, false]);
+    expect(log.lines.filter((l) => l.msg === SHARED_DOWN_LINE)).toHaveLength(1);
+    expect(log.lines.find((l) => l.msg === SHARED_DOWN_LINE)).toMatchObject({ level: 'warn' });
+    expect(log.lines.filter((l) => l.msg === SHARED_UP_LINE)).toHaveLength(0);
+    // The database answers again: the next try finds it (once a second), logs it once, and the shared bucket decides.
+    repo = real;
+    clock += SHARED_RETRY_MS;
+    expect(await limiter.take('grace', t0)).toBe(0);
+    for (let i = 0; i < 3; i++) await limiter.take('grace', t0);
+    expect(log.lines.filter((l) => l.msg === SHARED_UP_LINE)).toHaveLength(1);
+    expect(log.lines.filter((l) => l.msg === SHARED_DOWN_LINE)).toHaveLength(1);
+    expect(await real.read(['fallback:grace'])).toHaveProperty('size', 1);
+  });
+
+  test('a database call that never answers: the check decides locally within the time limit', async () => {
+    const log = capturedLog('info');
+    const real = rateBucketsRepo(database.db);
+    const hanging = { ...real, take: () => new Promise<never>(() => {}) };
+    const limiter = new SharedLimiter({ repo: hanging, shared: new SharedBuckets(log.log, 150) }, 'hang:', {
+      perSecond: SLOW,
+      burst: 2,
+    });
+    const started = performance.now();
+    expect(await limiter.take('heidi', t0)).toBe(0);
+    expect(performance.now() - started).toBeLessThan(1000);
+    // While it is down, checks decide at once without asking the database again.
+    expect(await limiter.take('heidi', t0)).toBe(0);
+    expect(await limiter.take('heidi', t0)).toBeGreaterThan(0);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(log.lines.filter((l) => l.msg === SHARED_DOWN_LINE)).toHaveLength(1);
   });
 });
 

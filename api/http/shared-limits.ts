@@ -2,29 +2,96 @@ import type { RateBucketsRepo } from '../../db/repos/rate-buckets.ts';
 import { EXPLORED_SAVES_BURST, EXPLORED_SAVES_PER_SECOND, REST_MOVES_BURST, REST_MOVES_PER_SECOND } from '../contract/world.ts';
 import { WS_RATE_BURST, WS_RATE_PER_SECOND } from '../contract/protocol.ts';
 import type { Services } from '../services.ts';
+import { errorFields } from './errors.ts';
 import { RateLimiter, refusalFor, type WriteLimit } from './rate-limit.ts';
 
 /** How often a process sends the frames it let through to the shared buckets and learns what the others spent. */
 export const FRAME_SYNC_MS = 100;
 /** How often a process deletes full buckets from the table. */
 const PRUNE_EVERY_MS = 30_000;
-/** A failing database is reported at most this often per limiter (every check would otherwise log). */
-const REPORT_EVERY_MS = 30_000;
+/** While the shared buckets fail, how often one check tries the database again (the others decide locally). */
+export const SHARED_RETRY_MS = 1000;
+export const SHARED_DOWN_LINE = '[limits] shared buckets unreachable; each process limits on its own until the database answers';
+export const SHARED_UP_LINE = '[limits] shared buckets answer again';
+
+/**
+ * Whether this process's shared buckets work, for all its limiters at once. The first failure is logged (a warning)
+ * and turns every limiter to its own local buckets; from then on one check a second (SHARED_RETRY_MS) tries the
+ * database, the others never wait for it, and the first success is logged once and turns them back. A call that takes
+ * longer than `timeoutMs` counts as a failure, so no request waits longer than that for a bucket.
+ */
+export class SharedBuckets {
+  private downSince: number | null = null;
+  private nextTry = 0;
+
+  constructor(
+    private readonly log: Pick<Services['log'], 'warn' | 'info'>,
+    /** RATE_LIMIT_DB_TIMEOUT_MS: the most a check waits for the shared bucket before it decides locally. */
+    readonly timeoutMs: number,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
+
+  /** True while the last call failed. */
+  get down(): boolean {
+    return this.downSince !== null;
+  }
+
+  /** Whether a check should ask the database now (always while it works; one a second while it fails). */
+  private mayTry(): boolean {
+    if (this.downSince === null) return true;
+    const now = this.clock();
+    if (now < this.nextTry) return false;
+    this.nextTry = now + SHARED_RETRY_MS;
+    return true;
+  }
+
+  /**
+   * Runs a call on the shared buckets, within the time limit when `bounded` (a request waits on it); null when it
+   * failed, timed out or was not tried.
+   */
+  async call<T>(run: () => Promise<T>, bounded = true): Promise<T | null> {
+    if (!this.mayTry()) return null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      if (bounded) timer = setTimeout(() => resolve('late'), this.timeoutMs);
+    });
+    const running = run();
+    try {
+      const result = await Promise.race([running, late]);
+      if (result === 'late') {
+        running.catch(() => {});
+        this.failed(new Error(`no answer within ${this.timeoutMs} ms`));
+        return null;
+      }
+      this.recovered();
+      return result;
+    } catch (err) {
+      this.failed(err);
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private failed(err: unknown): void {
+    this.nextTry = this.clock() + SHARED_RETRY_MS;
+    if (this.downSince !== null) return;
+    this.downSince = this.clock();
+    this.log.warn({ ...errorFields(err), timeoutMs: this.timeoutMs }, SHARED_DOWN_LINE);
+  }
+
+  private recovered(): void {
+    if (this.downSince === null) return;
+    const downMs = Math.round(this.clock() - this.downSince);
+    this.downSince = null;
+    this.log.info({ downMs }, SHARED_UP_LINE);
+  }
+}
 
 interface Deps {
   repo: RateBucketsRepo;
-  /** Logs a failure of the shared store (the limiter then decides on this process's own numbers). */
-  failed: (err: unknown) => void;
-}
-
-function throttledReport(report: Services['report'], what: string): (err: unknown) => void {
-  let last = -Infinity;
-  return (err) => {
-    const now = Date.now();
-    if (now - last < REPORT_EVERY_MS) return;
-    last = now;
-    report(what, err);
-  };
+  /** Whether the shared store works; a failing one makes the limiter decide on this process's own numbers. */
+  shared: SharedBuckets;
 }
 
 /**
@@ -51,14 +118,10 @@ export class SharedLimiter {
   async take(key: string, now: number): Promise<number> {
     const known = this.local.wait(key, now);
     if (known > 0) return known;
-    try {
-      const { wait, tat } = await this.deps.repo.take(this.prefix + key, this.limit, now);
-      this.local.set(key, tat, now);
-      return Math.ceil(wait);
-    } catch (err) {
-      this.deps.failed(err);
-      return this.local.take(key, now);
-    }
+    const shared = await this.deps.shared.call(() => this.deps.repo.take(this.prefix + key, this.limit, now));
+    if (shared === null) return this.local.take(key, now);
+    this.local.set(key, shared.tat, now);
+    return Math.ceil(shared.wait);
   }
 
   /** For a route: as take, then Retry-After in `headers` and the 429 body when refused (null when allowed). */
@@ -104,12 +167,9 @@ export class SyncedLimiter {
 
   /** Takes in what every process has spent from `key` (a socket opens). */
   async seed(key: string, now: number): Promise<void> {
-    try {
-      const tat = (await this.deps.repo.read([this.prefix + key])).get(this.prefix + key);
-      if (tat !== undefined) this.local.set(key, Math.max(this.local.tat(key) ?? tat, tat), now);
-    } catch (err) {
-      this.deps.failed(err);
-    }
+    const tats = await this.deps.shared.call(() => this.deps.repo.read([this.prefix + key]));
+    const tat = tats?.get(this.prefix + key);
+    if (tat !== undefined) this.local.set(key, Math.max(this.local.tat(key) ?? tat, tat), now);
   }
 
   /**
@@ -122,8 +182,15 @@ export class SyncedLimiter {
     const batch = this.pending;
     this.pending = new Map();
     const spent = new Map([...batch].map(([k, n]) => [this.prefix + k, n]));
-    this.syncing = this.deps.repo.debit(spent, this.limit, now).then(
-      (tats) => {
+    // Unbounded: no request waits on a sync, and a debit given up on could still land and be sent again.
+    this.syncing = this.deps.shared
+      .call(() => this.deps.repo.debit(spent, this.limit, now), false)
+      .then((tats) => {
+        if (tats === null) {
+          // Kept for the next sync: what was let through is still owed to the shared buckets.
+          for (const [k, n] of batch) this.pending.set(k, (this.pending.get(k) ?? 0) + n);
+          return;
+        }
         for (const key of batch.keys()) {
           const shared = tats.get(this.prefix + key);
           if (shared === undefined) continue;
@@ -131,13 +198,7 @@ export class SyncedLimiter {
           const since = (this.pending.get(key) ?? 0) * this.local.interval;
           this.local.set(key, Math.max(this.local.tat(key) ?? now, shared + since), now);
         }
-      },
-      (err) => {
-        this.deps.failed(err);
-        // Kept for the next sync: what was let through is still owed to the shared buckets.
-        for (const [k, n] of batch) this.pending.set(k, (this.pending.get(k) ?? 0) + n);
-      },
-    );
+      });
     try {
       await this.syncing;
     } finally {
@@ -171,22 +232,21 @@ export class RateLimits {
   private pruner: ReturnType<typeof setInterval> | null = null;
   private pruning: Promise<unknown> | null = null;
 
-  constructor(private readonly services: Pick<Services, 'config' | 'repos' | 'report' | 'now'>) {
+  readonly shared: SharedBuckets;
+
+  constructor(private readonly services: Pick<Services, 'config' | 'repos' | 'report' | 'now' | 'log'>) {
     const repo = services.repos.rateBuckets;
-    const deps = (name: string): Deps => ({
-      repo,
-      failed: throttledReport(services.report, `[limits] ${name}: shared buckets failed`),
-    });
+    this.shared = new SharedBuckets(services.log, services.config.sharedLimitTimeoutMs);
+    const deps: Deps = { repo, shared: this.shared };
     const { writeLimitPerUser, writeLimitPerAddress } = services.config;
-    this.writesPerUser = writeLimitPerUser.perSecond > 0 ? new SharedLimiter(deps('writes'), 'w:u:', writeLimitPerUser) : null;
-    this.writesPerAddress =
-      writeLimitPerAddress.perSecond > 0 ? new SharedLimiter(deps('writes'), 'w:a:', writeLimitPerAddress) : null;
-    this.moves = new SharedLimiter(deps('moves'), 'move:', { perSecond: REST_MOVES_PER_SECOND, burst: REST_MOVES_BURST });
-    this.exploredSaves = new SharedLimiter(deps('explored'), 'explored:', {
+    this.writesPerUser = writeLimitPerUser.perSecond > 0 ? new SharedLimiter(deps, 'w:u:', writeLimitPerUser) : null;
+    this.writesPerAddress = writeLimitPerAddress.perSecond > 0 ? new SharedLimiter(deps, 'w:a:', writeLimitPerAddress) : null;
+    this.moves = new SharedLimiter(deps, 'move:', { perSecond: REST_MOVES_PER_SECOND, burst: REST_MOVES_BURST });
+    this.exploredSaves = new SharedLimiter(deps, 'explored:', {
       perSecond: EXPLORED_SAVES_PER_SECOND,
       burst: EXPLORED_SAVES_BURST,
     });
-    this.frames = new SyncedLimiter(deps('frames'), 'ws:', { perSecond: WS_RATE_PER_SECOND, burst: WS_RATE_BURST });
+    this.frames = new SyncedLimiter(deps, 'ws:', { perSecond: WS_RATE_PER_SECOND, burst: WS_RATE_BURST });
   }
 
   /**
