@@ -8,7 +8,7 @@
  * Bumped on any incompatible change to the messages (protocol.ts). The browser sends it as `?protocol=` on /ws and the
  * server answers `connected` with its own; a page built for another version is closed with 4002 (reload).
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** Close codes the server uses, with explicit values (never a bare enum). */
 export const Close = {
@@ -28,8 +28,8 @@ export const Close = {
 
 export const WS_MAX_MESSAGE_BYTES = 4096;
 /**
- * Moves go out in `players_moved` frames, each with the latest position of every mover in the observer's 3 × 3 since
- * the last one. A server sends a move as soon as it is idle, but spaces an observer's frames of moves at least
+ * Moves go out in `players_moved` frames, each with the latest position of every mover in the observer's sight since
+ * the last one (and those gone out of it, without a position). A server sends a move as soon as it is idle, but spaces an observer's frames of moves at least
  * MOVE_FLUSH_MIN_MS apart: a quiet world hears a step at once, a crowded one gets about 100 frames a second at most.
  */
 export const MOVE_FLUSH_MIN_MS = 10;

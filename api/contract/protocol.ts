@@ -21,7 +21,7 @@ const NPC_WAYPOINTS_MAX = PATH_MAX_EXPANDED + 2;
 const finite = type('number').narrow((n, ctx) => Number.isFinite(n) || ctx.mustBe('a finite number'));
 const id = type('string');
 
-/** A survivor as the live layer shows it; x and y only when inside the viewer's interest area. */
+/** A survivor as the live layer shows it; x and y only when in the viewer's sight (api/game/vision.ts inSight). */
 export const LivePlayer = type({
   id,
   name: 'string',
@@ -73,7 +73,8 @@ export const ChatMessage = type({
 });
 export type ChatMessage = typeof ChatMessage.infer;
 
-const Move = type({ playerId: id, x: finite, y: finite });
+/** A mover's latest position; without x and y: that survivor is out of the observer's sight now (hide them). */
+const Move = type({ playerId: id, 'x?': finite, 'y?': finite });
 
 /**
  * What the server sends: a closed union over `type`, parsed with this same schema by the browser (site/src/game)
@@ -86,7 +87,10 @@ export const ServerMessage = type({ type: "'connected'", protocolVersion: 'numbe
   .or({ type: "'player_moved'", playerId: id, x: finite, y: finite })
   /** A survivor's name changed (display-name editor): observers relabel them without reloading. */
   .or({ type: "'player_updated'", player: LivePlayer })
-  /** Moves since the observer's last such frame (MOVE_FLUSH_MIN_MS): the latest position of each mover in range. */
+  /**
+   * Moves since the observer's last such frame (MOVE_FLUSH_MIN_MS): the latest position of each mover in its sight,
+   * and, without a position, each one that has gone out of it since.
+   */
   .or({ type: "'players_moved'", moves: Move.array() })
   .or({ type: "'move_rejected'", x: finite, y: finite, reason: 'string' })
   .or({ type: "'time_update'", time: TimeInfo })

@@ -29,6 +29,8 @@ export type BusEvent =
   | { k: 'hello' }
   /** A newer live connection of this user opened on the sender: older ones elsewhere close (4001). */
   | { k: 'takeover'; userId: string; at: number }
+  /** The user's worn gear changed: the process holding their survivor works out its sight again. */
+  | { k: 'gear'; userId: string }
   /** A frame for an audience (poi_updated, inventory_updated, world_event, later chat and NPC journeys). */
   | { k: 'send'; a: Audience; msg: ServerMessage }
   /** The user's game access ended (logout, left the lobby): every process closes their sockets. Hub-wide. */

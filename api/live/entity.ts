@@ -2,6 +2,7 @@ import type { LivePlayer } from '../contract/protocol.ts';
 import type { PlayerInfo } from '../contract/world.ts';
 import type { MoveState } from '../game/movement.ts';
 import type { TravelLogMemory } from '../game/travel-log.ts';
+import type { Sight, SightGear } from '../game/vision.ts';
 
 /** What moves in a world: players now, NPCs later. One shape; nothing here belongs to an account. */
 export type EntityKind = 'player' | 'npc';
@@ -35,6 +36,11 @@ export interface Entity {
    * it is the last position the holder told.
    */
   owner?: string | null;
+  /** What the survivor wears that changes what it sees (read when its socket opens and when its gear changes). */
+  gear?: SightGear;
+  /** What it is told of others now (room.ts refreshSight), and the tile it was worked out on (hills count). */
+  sight?: Sight;
+  sightTile?: string;
   /** Logged out (or left the lobby): on coming back the survivor wakes up in their bed, if they hold one. */
   wakeAtBed?: boolean;
 }
@@ -48,10 +54,14 @@ export interface PresenceEntry {
   color: string;
   x: number;
   y: number;
+  /** Wears a Portable Radio: others with one are told where it stands wherever it is. Absent: no radio. */
+  radio?: boolean;
 }
 
 export function presenceEntry(e: Entity): PresenceEntry {
-  return { id: e.id, kind: e.kind, name: e.name, displayName: e.displayName, color: e.color, x: e.pos.x, y: e.pos.y };
+  const entry: PresenceEntry = { id: e.id, kind: e.kind, name: e.name, displayName: e.displayName, color: e.color, x: e.pos.x, y: e.pos.y };
+  if (e.gear?.radio) entry.radio = true;
+  return entry;
 }
 
 export function toLivePlayer(e: PresenceEntry, withPosition: boolean): LivePlayer {

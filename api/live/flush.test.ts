@@ -69,8 +69,8 @@ class FakeClock implements BeatClock {
 type Frames = { topic: string; msg: ServerMessage }[];
 const movesTo = (frames: Frames, topic: string) =>
   frames.flatMap((f) => (f.topic === topic && f.msg.type === 'players_moved' ? [f.msg.moves] : []));
-/** Observers stand in chunk (0, 0): their view topic in world `w`. */
-const VIEW = 'w:w:v:0,0';
+/** Each process's observer hears moves on its own topic in world `w` (those in its sight: everyone here). */
+const OBSERVER = (processId: string) => `w:w:u:observer-${processId}`;
 
 /** A room on the adaptive beat with an observer and `n` walkers in one sector, everyone's arrival told already. */
 async function busyRoom(n: number, clock = new FakeClock(), net = new Network(), processId = 'p1') {
@@ -103,7 +103,7 @@ describe('adaptive move flush', () => {
     expect(room.move(w, { x: w.pos.x + 2, y: 10 }).accepted).toBe(true);
     expect(clock.waiting).toEqual({ immediates: 1, timers: 0 });
     clock.turn();
-    expect(movesTo(frames, VIEW)).toEqual([[{ playerId: w.id, x: w.pos.x, y: 10 }]]);
+    expect(movesTo(frames, OBSERVER('p1'))).toEqual([[{ playerId: w.id, x: w.pos.x, y: 10 }]]);
   });
 
   test('under a burst an observer gets one frame of moves per MOVE_FLUSH_MIN_MS, and the last holds every latest position', async () => {
@@ -116,13 +116,13 @@ describe('adaptive move flush', () => {
       clock.turn();
     }
     clock.settle();
-    const heard = movesTo(frames, VIEW);
+    const heard = movesTo(frames, OBSERVER('p1'));
     // One frame on the first turn, then one per MOVE_FLUSH_MIN_MS, plus the one the burst's end leaves waiting.
     expect(heard.length).toBeLessThanOrEqual(SPAN_MS / MOVE_FLUSH_MIN_MS + 2);
     // Never starved either: a beat falls every MOVE_FLUSH_MIN_MS while moves keep coming.
     expect(heard.length).toBeGreaterThanOrEqual(SPAN_MS / MOVE_FLUSH_MIN_MS);
     const latest = new Map<string, number>();
-    for (const moves of heard) for (const m of moves) latest.set(m.playerId, m.x);
+    for (const moves of heard) for (const m of moves) latest.set(m.playerId, m.x!);
     expect(latest).toEqual(new Map(walkers.map((w) => [w.id, w.pos.x])));
   });
 
@@ -140,9 +140,9 @@ describe('adaptive move flush', () => {
     p1.room.move(w, { x: w.pos.x + 2, y: 10 });
     clock.turn(); // p1's beat: on the bus
     await Promise.resolve(); // the network
-    expect(movesTo(p2.frames, VIEW)).toEqual([]);
+    expect(movesTo(p2.frames, OBSERVER('p2'))).toEqual([]);
     expect(clock.waiting).toEqual({ immediates: 1, timers: 0 });
     clock.turn(); // p2's beat, woken by the arrival
-    expect(movesTo(p2.frames, VIEW)).toEqual([[{ playerId: w.id, x: w.pos.x, y: 10 }]]);
+    expect(movesTo(p2.frames, OBSERVER('p2'))).toEqual([[{ playerId: w.id, x: w.pos.x, y: 10 }]]);
   });
 });

@@ -1,7 +1,9 @@
 import { Close, MOVE_FANOUT_MS, type ServerMessage } from '../contract/protocol.ts';
 import type { MoveResult, TimeInfo } from '../contract/world.ts';
 import { freshMoveState } from '../game/movement.ts';
+import { equipmentEffects } from '../game/equipment.ts';
 import { recoveredSignificance } from '../game/scavenge.ts';
+import type { SightGear } from '../game/vision.ts';
 import { chooseSpawn, nearSiteIds, nearSiteIdsWithin, type SpawnCandidate } from '../game/spawn.ts';
 import { newTravelLogMemory, noteSectorEntry, sectorKey } from '../game/travel-log.ts';
 import type { Services } from '../services.ts';
@@ -148,6 +150,7 @@ export class LiveHub {
       time: await this.clockFor(worldId),
       reconnectGraceMs: services.config.seatTimeoutMs,
       restOnlineMs: REST_ONLINE_MS,
+      gear: (e) => this.gearOf(e),
       onEmpty: () => void this.closeRoom(room),
       forgotten: (entities) => this.owners.release(room, entities),
       report: (what, err) => services.report(`[live] ${worldId}: ${what}`, err),
@@ -311,8 +314,30 @@ export class LiveHub {
     return this.owners.take(this.roomOf(e), e);
   }
 
-  visibleTo(e: Entity) {
-    return this.roomOf(e).visibleTo(e);
+  /** Everyone present, with positions for those in the survivor's sight (standing at `at`, its true place). */
+  visibleTo(e: Entity, at?: { x: number; y: number }) {
+    return this.roomOf(e).visibleTo(e, at);
+  }
+
+  /** What the survivor wears that changes what it sees, from the database. */
+  private async gearOf(e: Entity): Promise<SightGear> {
+    const { binoculars, nightVisionMultiplier, radio } = equipmentEffects(
+      await this.services.repos.equipment.worn(e.id, e.worldId),
+    );
+    return { binoculars, nightVisionMultiplier, radio };
+  }
+
+  /** Reads the survivor's gear again before what it sees is judged (a socket opening, a REST read of others). */
+  async lookRound(e: Entity): Promise<void> {
+    e.gear = await this.gearOf(e);
+    this.roomOf(e).refreshSight(e, true);
+  }
+
+  /** The user's worn gear changed: the process holding their socket works out what they see again. */
+  gearChanged(worldId: string, userId: string): void {
+    const room = this.rooms.get(worldId);
+    if (room) room.emit({ k: 'gear', userId });
+    else this.bus.publish(worldId, [{ k: 'gear', userId }]);
   }
 
   connect(e: Entity, socket: LiveSocket, replaced: (old: LiveSocket) => void): void {

@@ -1,12 +1,19 @@
 import type { ServerMessage } from '../contract/protocol.ts';
 import type { Poi } from '../../core-wasm/index.ts';
 import type { MoveRules } from '../game/movement.ts';
+import type { TimeInfo } from '../contract/world.ts';
+import type { Sight, SightGear } from '../game/vision.ts';
 
 /** What a room gets from outside through interfaces, so a test can hand it fakes (room.test.ts). */
 
 /** What a room needs of a world's terrain (implemented over the WASM core). */
 export interface WorldTerrain {
   readonly moveRules: MoveRules;
+  /**
+   * What a survivor standing at `at` with `gear` is told of others under the world's clock `time`: its vision (the
+   * core's rule, standing still, hills counted) plus the sight margin (api/game/vision.ts).
+   */
+  sight(at: { x: number; y: number }, gear: SightGear, time: TimeInfo | null): Sight;
   /** A safe place to appear near the origin; `salt` spreads newcomers apart. */
   spawnPoint(salt: number): { x: number; y: number };
   /**

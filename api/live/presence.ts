@@ -43,15 +43,14 @@ export class Presence {
     return !this.has(id);
   }
 
-  /** A move the source reported; the previous position, or null if the source did not hold the entity. */
-  move(source: string, id: string, x: number, y: number, now: number): { x: number; y: number } | null {
+  /** A move the source reported; the entry as moved, or null if the source did not hold the entity. */
+  move(source: string, id: string, x: number, y: number, now: number): PresenceEntry | null {
     const e = this.sources.get(source)?.get(id);
     if (!e) return null;
-    const before = { x: e.x, y: e.y };
     e.x = x;
     e.y = y;
     e.seenAt = now;
-    return before;
+    return e;
   }
 
   /** A new display name for the entity, in every source holding it; true when it is present. */

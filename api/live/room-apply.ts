@@ -18,13 +18,15 @@ export function applyBatch(room: WorldRoom, from: string, events: BusEvent[]): v
       case 'roster':
         for (const entry of ev.k === 'join' ? [ev.e] : ev.es) {
           if (!room.presence.upsert(from, entry, now)) continue;
-          const { cx, cy } = room.chunkOf(entry.x, entry.y);
           room.frame({ to: 'world' }, { type: 'player_joined', player: toLivePlayer(entry, false) });
-          room.frame({ to: 'chunk', cx, cy }, { type: 'player_moved', playerId: entry.id, x: entry.x, y: entry.y });
+          room.arrived(entry);
         }
         break;
       case 'leave':
-        if (room.presence.remove(from, ev.id)) room.frame({ to: 'world' }, { type: 'player_left', playerId: ev.id });
+        if (room.presence.remove(from, ev.id)) {
+          room.departed(ev.id);
+          room.frame({ to: 'world' }, { type: 'player_left', playerId: ev.id });
+        }
         break;
       case 'moves':
         fanOutMoves(room, from, ev.m, now);
@@ -34,6 +36,9 @@ export function applyBatch(room: WorldRoom, from: string, events: BusEvent[]): v
         break;
       case 'takeover':
         if (from !== self) room.takenOver(ev.userId, ev.at, from, (s) => s.close(Close.replaced, 'Connected from another tab'));
+        break;
+      case 'gear':
+        void room.gearChanged(ev.userId).catch((err) => room.deps.report('gear refresh failed', err));
         break;
       case 'send':
         room.frame(ev.a, ev.msg);
@@ -52,7 +57,7 @@ export function applyBatch(room: WorldRoom, from: string, events: BusEvent[]): v
 function fanOutMoves(room: WorldRoom, from: string, moves: [string, number, number][], now: number): void {
   const at = performance.now();
   for (const [id, x, y] of moves) {
-    const before = room.presence.move(from, id, x, y, now);
-    if (before) room.outbox.add(id, x, y, room.chunkOf(x, y), room.chunkOf(before.x, before.y), at);
+    const held = room.presence.move(from, id, x, y, now);
+    if (held) room.outbox.add(id, x, y, held.radio === true, at);
   }
 }

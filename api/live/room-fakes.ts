@@ -9,6 +9,11 @@ import { type LiveSocket, WorldRoom } from './room.ts';
 import { freshMoveState } from '../game/movement.ts';
 import { newTravelLogMemory } from '../game/travel-log.ts';
 import { chunkOfWorld } from '../../core-wasm/geometry.ts';
+import { TILE_SIZE, VISION_BASE_TILES } from '../../core-wasm/constants.ts';
+import { NO_SIGHT_GEAR, type SightGear, sightOf } from '../game/vision.ts';
+
+/** What each fake survivor wears, by id (the rooms' `gear` reads it): set it, then tell the room `gearChanged`. */
+export const fakeGear = new Map<string, SightGear>();
 
 /** Processes joined by a network: each bus delivers to itself at once and to the others a moment later, like NOTIFY. */
 export class Network {
@@ -77,7 +82,10 @@ export function processRoom(bus: NetBus, clock: { now: number }, beat: Beat = ne
     terrain: {
       moveRules: { worldExtent: 1e6, isPassable: () => true },
       spawnPoint: () => ({ x: 10, y: 10 }),
+      // Day vision bare-eyed (35 tiles) and the margin; a radio as worn.
+      sight: (_at, gear, time) => sightOf(VISION_BASE_TILES * (time?.isDay === false ? 0.5 : 1), TILE_SIZE, gear.radio),
     },
+    gear: async (e) => fakeGear.get(e.id) ?? NO_SIGHT_GEAR,
     repos,
     bus,
     metronome: beat,

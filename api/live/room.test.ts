@@ -6,6 +6,8 @@ import { NOTIFY_PAYLOAD_MAX_BYTES, packPayloads } from './pg-bus.ts';
 import { PRESENCE_TTL_MS, Presence } from './presence.ts';
 import { entity, fakeSocket, Network, processRoom, settle } from './room-fakes.ts';
 import { CHUNK_WORLD_UNITS } from '../../core-wasm/geometry.ts';
+import { TILE_SIZE, VISION_BASE_TILES } from '../../core-wasm/constants.ts';
+import { SIGHT_MARGIN_UNITS } from '../game/vision.ts';
 
 /** Two processes on one network; `a` connects on the first and the second has heard of it. */
 async function aConnectedOnP1() {
@@ -107,11 +109,13 @@ describe('rooms on a bus', () => {
     const p1Bus = net.buses[0]!;
     const a = entity('a');
     p1.room.entities.set('a', a);
-    const watcher = fakeSocket();
-    p1.room.connect(a, watcher.socket, () => {});
+    p1.room.connect(a, fakeSocket().socket, () => {});
+    const watcher = entity('watcher');
+    p1.room.entities.set('watcher', watcher);
+    p1.room.connect(watcher, fakeSocket().socket, () => {});
     p1.room.tick();
     await settle();
-    // Alone in the world: p1's own sockets hear every move, and nothing crosses the bus for them.
+    // Only p1 serves the world: p1's own sockets hear every move, and nothing crosses the bus for them.
     const sent = p1Bus.sentAway.length;
     for (let i = 1; i <= 5; i++) {
       clock.now += 200;
@@ -157,35 +161,38 @@ describe('rooms on a bus', () => {
     expect(p2.frames.some((f) => f.msg.type === 'player_left' && f.msg.playerId === 'a')).toBe(true);
   });
 
-  test('an observer gets one frame per tick with every move in its 3 × 3, however many sectors are busy, and none from afar', async () => {
+  test('an observer gets one frame per beat with every move in its sight, across sectors, and none from beyond it', async () => {
     const net = new Network();
     const clock = { now: 1_000 };
     const p1 = processRoom(net.bus('p1'), clock);
     const size = CHUNK_WORLD_UNITS;
+    const at = { x: size - 20, y: size - 20 }; // by a corner of its sector: the others stand in three more
     const place = (id: string, x: number, y: number) => {
       const e = entity(id, x, y);
       p1.room.entities.set(id, e);
       p1.room.connect(e, fakeSocket().socket, () => {});
       return e;
     };
-    place('observer', size / 2, size / 2);
+    place('observer', at.x, at.y);
+    const SIGHT = VISION_BASE_TILES * TILE_SIZE + SIGHT_MARGIN_UNITS; // the fakes' day vision, bare-eyed
     const movers = [
-      place('here', size / 2 + 10, size / 2),
-      place('east', size * 1.5, size / 2),
-      place('sw', -size / 2, size * 1.5),
+      place('here', at.x + 10, at.y),
+      place('east', at.x + 150, at.y),
+      place('south', at.x, at.y + SIGHT - 5),
+      place('diagonal', at.x + 120, at.y + 120),
     ];
-    const far = place('far', size * 5.5, size * 5.5);
+    const beyond = [place('past-the-margin', at.x - SIGHT - 20, at.y), place('far', size * 5.5, size * 5.5)];
     p1.room.tick();
     p1.room.deliver();
     p1.frames.length = 0;
     clock.now += 1_000;
-    for (const m of [...movers, far]) p1.room.move(m, { x: m.pos.x + 1, y: m.pos.y });
+    for (const m of [...movers, ...beyond]) p1.room.move(m, { x: m.pos.x + 1, y: m.pos.y });
     p1.room.tick();
     p1.room.deliver();
-    const view = p1.frames.filter((f) => f.topic === 'w:w:v:0,0' && f.msg.type === 'players_moved');
+    const view = p1.frames.filter((f) => f.topic === 'w:w:u:observer' && f.msg.type === 'players_moved');
     expect(view.length).toBe(1);
     const moved = view[0]!.msg.type === 'players_moved' ? view[0]!.msg.moves.map((m) => m.playerId).sort() : [];
-    expect(moved).toEqual(['east', 'here', 'sw']);
+    expect(moved).toEqual(['diagonal', 'east', 'here', 'south']);
   });
 
   test('a room is not swept away while a survivor is being let in, only once nobody has used it for a while', async () => {

@@ -3,11 +3,12 @@ import type { MoveResult, TimeInfo } from '../contract/world.ts';
 import { TIME_UPDATE_INTERVAL_MS } from '../contract/world.ts';
 import { decideMove, type MoveState } from '../game/movement.ts';
 import type { Repositories } from '../../db/index.ts';
-import { chunkOfWorld } from '../../core-wasm/geometry.ts';
+import { chunkOfWorld, tileOfWorld } from '../../core-wasm/geometry.ts';
+import { inSight, NO_SIGHT_GEAR, type Sight, type SightGear } from '../game/vision.ts';
 import type { Audience, Bus, BusEvent } from './bus.ts';
 import { distinctColor, presenceEntry, toLivePlayer, type Entity, type PresenceEntry } from './entity.ts';
 import type { GameLog } from './game-log.ts';
-import { inInterest, userTopic, Viewers, viewTopic, worldTopic } from './interest.ts';
+import { type Observer, tellSight, userTopic, Viewers, viewTopic, worldTopic } from './interest.ts';
 import { PRESENCE_HEARTBEAT_MS, PRESENCE_TTL_MS, Presence } from './presence.ts';
 import type { Beat } from './metronome.ts';
 import { MoveOutbox } from './move-outbox.ts';
@@ -33,6 +34,8 @@ export interface RoomDeps {
   reconnectGraceMs: number;
   /** REST-only players (no socket) stay present this long after their last call. */
   restOnlineMs: number;
+  /** What the survivor wears that changes what it sees (read when its socket opens and when its gear changes). */
+  gear?: (e: Entity) => Promise<SightGear>;
   /** The room has nobody left and has written everything back. */
   onEmpty: () => void;
   /** Survivors the room forgot (offline past the grace, written back): their holder's lease can go. */
@@ -57,6 +60,13 @@ export class WorldRoom {
   readonly sockets = new Map<string, LiveSocket>();
   /** Where this process's sockets stand: the views a frame for a sector goes to. */
   readonly viewers = new Viewers();
+  /**
+   * For each socket here, whose position its survivor has been told and not yet told it lost (interest.ts tellSight):
+   * the beat's moves are judged against it, so a survivor leaving sight is told once and one entering is told at once.
+   */
+  private readonly told = new Map<string, Set<string>>();
+  /** Survivors with a socket here whose place or sight changed since the last delivery: they look round again. */
+  private readonly lookAgain = new Set<string>();
   /** When each socket here connected, ms: a takeover from elsewhere closes only sockets older than its own. */
   private readonly connectedAt = new Map<string, number>();
   readonly outbox: MoveOutbox;
@@ -90,7 +100,13 @@ export class WorldRoom {
     );
     this.timers.push(
       setInterval(() => {
-        if (this.sockets.size) this.frame({ to: 'world' }, { type: 'time_update', time: d.time() });
+        if (!this.sockets.size) return;
+        this.frame({ to: 'world' }, { type: 'time_update', time: d.time() });
+        // Dusk and dawn change how far everyone sees.
+        for (const id of this.sockets.keys()) {
+          const e = this.entities.get(id);
+          if (e) this.refreshSight(e, true);
+        }
       }, TIME_UPDATE_INTERVAL_MS),
     );
     if (d.bus.shared) {
@@ -149,9 +165,84 @@ export class WorldRoom {
     return false;
   }
 
-  /** The sockets hear this beat's moves: this process's own and those other processes sent since the last delivery. */
+  /**
+   * The sockets hear this beat's moves, this process's own and those other processes sent since the last delivery:
+   * each survivor here only those in its sight (interest.ts tellSight), on its own topic.
+   */
   deliver(): void {
-    this.outbox.flush(this.worldId, this.viewers, this.deps.fanout());
+    const moves = this.outbox.take();
+    if (!moves && this.lookAgain.size === 0) return;
+    const moved = new Set<string>();
+    for (const m of moves ?? []) if (this.told.has(m.id)) moved.add(m.id);
+    const observers: Observer[] = [];
+    for (const [id, told] of this.told) {
+      const e = this.entities.get(id);
+      if (!e) continue;
+      // One that walked sees others it passed, who may not have moved.
+      const lookAgain = this.lookAgain.has(id) || moved.has(id);
+      observers.push({ id, at: e.pos, sight: this.sightOf(e), told, lookAgain });
+    }
+    this.lookAgain.clear();
+    const fanout = this.deps.fanout();
+    const frames = tellSight(observers, moves ?? [], () => this.present(), (id, data) =>
+      fanout.publish(userTopic(this.worldId, id), data),
+    );
+    if (frames) this.stats.framesOut.add('players_moved', frames);
+  }
+
+  /**
+   * What the survivor is told of others now: cached, worked out again when it stands on another tile (hills), its
+   * gear changed or the clock turned (`again`). A changed range makes it look round at the next delivery.
+   */
+  sightOf(e: Entity): Sight {
+    const tile = `${tileOfWorld(e.pos.x)},${tileOfWorld(e.pos.y)}`;
+    if (!e.sight || e.sightTile !== tile) this.refreshSight(e, true);
+    return e.sight!;
+  }
+
+  refreshSight(e: Entity, again = false): void {
+    const tile = `${tileOfWorld(e.pos.x)},${tileOfWorld(e.pos.y)}`;
+    if (e.sight && e.sightTile === tile && !again) return;
+    const before = e.sight;
+    e.sight = this.deps.terrain.sight(e.pos, e.gear ?? NO_SIGHT_GEAR, this.deps.time());
+    e.sightTile = tile;
+    if (before && (before.range !== e.sight.range || before.radio !== e.sight.radio) && this.told.has(e.id)) {
+      this.lookAgain.add(e.id);
+      this.deps.metronome.wake();
+    }
+  }
+
+  /** The survivor's gear changed (on any process): its sight, and what others with a radio are told of it. */
+  async gearChanged(userId: string): Promise<void> {
+    const e = this.entities.get(userId);
+    if (!e || !this.deps.gear) return;
+    const gear = await this.deps.gear(e);
+    const radioBefore = !!e.gear?.radio;
+    e.gear = gear;
+    this.refreshSight(e, true);
+    if (this.announced.has(e.id) && radioBefore !== gear.radio) this.emit({ k: 'roster', es: [presenceEntry(e)] });
+  }
+
+  /** Someone became present: the sockets here that see where they stand are told. */
+  arrived(entry: PresenceEntry): void {
+    const fanout = this.deps.fanout();
+    let frames = 0;
+    for (const [id, told] of this.told) {
+      const e = this.entities.get(id);
+      if (!e || id === entry.id || !inSight(this.sightOf(e), e.pos, entry)) continue;
+      told.add(entry.id);
+      fanout.publish(
+        userTopic(this.worldId, id),
+        JSON.stringify({ type: 'player_moved', playerId: entry.id, x: entry.x, y: entry.y } satisfies ServerMessage),
+      );
+      frames += 1;
+    }
+    if (frames) this.stats.framesOut.add('player_moved', frames);
+  }
+
+  /** Someone left the world: nobody here holds their position any more. */
+  departed(id: string): void {
+    for (const told of this.told.values()) told.delete(id);
   }
 
   /** Folds a batch from the bus (any process, this one included) into presence and tells this process's sockets. */
@@ -212,12 +303,20 @@ export class WorldRoom {
     e.pos = state;
     e.dirty = true;
     this.setChunk(e, state.x, state.y);
+    this.lookRoundAgain(e);
   }
 
   /** Where the survivor's holder says it is (this process does not hold it). */
   mirror(e: Entity, x: number, y: number): void {
     e.pos = { ...e.pos, x, y };
     this.setChunk(e, x, y);
+    this.lookRoundAgain(e);
+  }
+
+  private lookRoundAgain(e: Entity): void {
+    if (!this.told.has(e.id)) return;
+    this.lookAgain.add(e.id);
+    this.deps.metronome.wake();
   }
 
   private setChunk(e: Entity, x: number, y: number): void {
@@ -266,7 +365,7 @@ export class WorldRoom {
     return { accepted: true, x: e.pos.x, y: e.pos.y };
   }
 
-  /** Moves the entity's socket to the new 3 × 3 and shows it those it can now see; logs the travel. */
+  /** Moves the entity's socket to the new 3 × 3 (sector frames: sites, settlements, NPCs); logs the travel. */
   private changeChunk(e: Entity, cx: number, cy: number): void {
     const before = { cx: e.cx, cy: e.cy };
     e.cx = cx;
@@ -278,13 +377,6 @@ export class WorldRoom {
     this.viewers.remove(before.cx, before.cy);
     socket.subscribe(viewTopic(this.worldId, cx, cy));
     this.viewers.add(cx, cy);
-    for (const other of this.present()) {
-      if (other.id === e.id) continue;
-      const at = this.chunkOf(other.x, other.y);
-      if (inInterest({ cx, cy }, at) && !inInterest(before, at)) {
-        socket.send({ type: 'player_moved', playerId: other.id, x: other.x, y: other.y });
-      }
-    }
   }
 
   /** A socket opened for the entity: one per user and world; a newer one (here or on any process) takes over. */
@@ -303,7 +395,10 @@ export class WorldRoom {
     socket.subscribe(viewTopic(this.worldId, e.cx, e.cy));
     this.viewers.add(e.cx, e.cy);
     this.comeOnline(e);
-    socket.send({ type: 'players_list', players: this.visibleTo(e) });
+    this.refreshSight(e, true);
+    const players = this.visibleTo(e);
+    this.told.set(e.id, new Set(players.filter((p) => p.x !== undefined && p.id !== e.id).map((p) => p.id)));
+    socket.send({ type: 'players_list', players });
     this.connectedAt.set(e.id, now);
     this.emit({ k: 'takeover', userId: e.id, at: now });
   }
@@ -311,6 +406,8 @@ export class WorldRoom {
   disconnect(e: Entity, socket: LiveSocket): void {
     if (this.sockets.get(e.id) !== socket) return;
     this.sockets.delete(e.id);
+    this.told.delete(e.id);
+    this.lookAgain.delete(e.id);
     this.connectedAt.delete(e.id);
     this.viewers.remove(e.cx, e.cy);
     e.lastActivityAt = 0;
@@ -345,10 +442,13 @@ export class WorldRoom {
     return [...all.values()];
   }
 
-  /** Everyone present in the world, with positions only for those inside the viewer's interest area. */
-  visibleTo(viewer: Entity): LivePlayer[] {
-    const here = { cx: viewer.cx, cy: viewer.cy };
-    return this.present().map((p) => toLivePlayer(p, p.id === viewer.id || inInterest(here, this.chunkOf(p.x, p.y))));
+  /**
+   * Everyone present in the world, with positions only for those in the viewer's sight (api/game/vision.ts inSight)
+   * and the viewer itself. `at`: where the viewer really stands, when its holder is another process.
+   */
+  visibleTo(viewer: Entity, at: { x: number; y: number } = viewer.pos): LivePlayer[] {
+    const sight = this.sightOf(viewer);
+    return this.present().map((p) => toLivePlayer(p, p.id === viewer.id || inSight(sight, at, p)));
   }
 
   private comeOnline(e: Entity): void {

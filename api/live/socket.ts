@@ -128,6 +128,7 @@ export function liveSocketModule(
         await frames.seed(user.id, services.now().getTime());
         const walker = await live.walker(user as UserRow, worldId);
         await live.take(walker);
+        await live.lookRound(walker);
         const raw = ws.raw;
         const socket: LiveSocket = {
           send: (m) => send(raw, m),

@@ -28,7 +28,13 @@ export class TestSocket {
       }
       const frame = parsed.message;
       // A fan-out tick carries several moves: record each as a player_moved, as the browser handles them.
-      if (frame.type === 'players_moved') for (const mv of frame.moves) this.deliver({ type: 'player_moved', ...mv });
+      // One without a position (out of the observer's sight now) is recorded as a players_moved frame of its own.
+      if (frame.type === 'players_moved') {
+        for (const mv of frame.moves) {
+          const { playerId, x, y } = mv;
+          this.deliver(x !== undefined && y !== undefined ? { type: 'player_moved', playerId, x, y } : { type: 'players_moved', moves: [mv] });
+        }
+      }
       else this.deliver(frame);
     });
   }

@@ -84,6 +84,7 @@ export class EquipmentService {
     });
     if (facts) this.settlements.announce(facts, 'settlement_updated');
     this.live.send(worldId, { to: 'user', userId: user.id }, { type: 'inventory_updated' });
+    this.live.gearChanged(worldId, user.id);
     return outcome;
   }
 

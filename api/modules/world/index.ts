@@ -104,8 +104,9 @@ export function worldModule(services: Services, worlds: WorldService, live: Live
         async ({ params, user }) => {
           if (!(await known(params.worldId))) return httpError(404, UNKNOWN_WORLD);
           const me = await live.walker(user, params.worldId);
-          await live.locate(me);
-          return live.visibleTo(me);
+          const at = await live.locate(me);
+          await live.lookRound(me);
+          return live.visibleTo(me, at);
         },
         { game: true, params: WorldParams, response: { 200: LivePlayers, ...inWorld } },
       )

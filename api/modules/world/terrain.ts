@@ -9,7 +9,9 @@ import {
   type Core,
   type Poi,
 } from '../../../core-wasm/index.ts';
-import { Biome } from '../../../core-wasm/constants.ts';
+import { Biome, TILE_SIZE } from '../../../core-wasm/constants.ts';
+import type { TimeInfo } from '../../contract/world.ts';
+import { type Sight, type SightGear, sightOf, visionInput } from '../../game/vision.ts';
 import type { MoveRules } from '../../game/movement.ts';
 import { type PathPlan, planPath } from '../../game/paths.ts';
 import { IMPASSABLE } from '../../contract/world.ts';
@@ -80,6 +82,11 @@ export class CoreTerrain implements WorldTerrain {
 
   biomeAtWorld(x: number, y: number): number {
     return this.biomeAtTile(tileOfWorld(x), tileOfWorld(y));
+  }
+
+  sight(at: { x: number; y: number }, gear: SightGear, time: TimeInfo | null): Sight {
+    const onHills = this.biomeAtWorld(at.x, at.y) === Biome.hills;
+    return sightOf(this.core.visionRadius(visionInput(gear, time, { onHills, moving: false })), TILE_SIZE, gear.radio);
   }
 
   /** The walk between two world positions round water and mountains (api/game/paths.ts), over the cached chunks. */

@@ -16,6 +16,7 @@ function harness() {
     playerUpdated: (p) => calls.push(`updated ${p.id}`),
     playerLeft: (pid) => calls.push(`left ${pid}`),
     playerMoved: (pid, x, y) => calls.push(`moved ${pid} ${x},${y}`),
+    playerOutOfSight: (pid) => calls.push(`out of sight ${pid}`),
     moveRejected: (x, y) => calls.push(`rejected ${x},${y}`),
     timeUpdate: (t) => calls.push(`time ${t.timeString}`),
     worldEvent: (e) => calls.push(`event ${e.id} ${e.type} ${e.message}`),

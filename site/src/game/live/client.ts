@@ -48,6 +48,8 @@ export interface LiveHandlers {
   playerUpdated(player: LivePlayer): void;
   playerLeft(playerId: string): void;
   playerMoved(playerId: string, x: number, y: number): void;
+  /** The survivor went out of sight: its position is no longer told (it stays online). */
+  playerOutOfSight(playerId: string): void;
   moveRejected(x: number, y: number, reason: string): void;
   timeUpdate(time: TimeInfo): void;
   /** A line of the game log, as the server stored it. */
@@ -243,7 +245,10 @@ export class LiveClient {
       case 'player_moved':
         return h.playerMoved(m.playerId, m.x, m.y);
       case 'players_moved':
-        for (const mv of m.moves) h.playerMoved(mv.playerId, mv.x, mv.y);
+        for (const mv of m.moves) {
+          if (mv.x !== undefined && mv.y !== undefined) h.playerMoved(mv.playerId, mv.x, mv.y);
+          else h.playerOutOfSight(mv.playerId);
+        }
         return;
       case 'move_rejected':
         return h.moveRejected(m.x, m.y, m.reason);

@@ -35,6 +35,7 @@ export class LiveEvents {
     playerUpdated: (...a) => this.emit('playerUpdated', ...a),
     playerLeft: (...a) => this.emit('playerLeft', ...a),
     playerMoved: (...a) => this.emit('playerMoved', ...a),
+    playerOutOfSight: (...a) => this.emit('playerOutOfSight', ...a),
     moveRejected: (...a) => this.emit('moveRejected', ...a),
     timeUpdate: (...a) => this.emit('timeUpdate', ...a),
     worldEvent: (...a) => this.emit('worldEvent', ...a),

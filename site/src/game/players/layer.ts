@@ -1,14 +1,13 @@
 /**
  * Other survivors on the map: each one's last known name, colour and track (positions interpolated between the
- * live layer's reports). The server sends positions from the 3 × 3 chunks around you; of those, only survivors
- * standing where you see now (their tile in sight: vision and line of sight, no fog over it, as for NPCs) are drawn,
+ * live layer's reports). The server tells positions only of those in your sight (your vision and a small margin, or
+ * radio to radio) and says when one leaves it; of those, only survivors standing where you see now (their tile in sight: vision and line of sight, no fog over it, as for NPCs) are drawn,
  * named, dotted on the minimap and clickable. Sight works both ways: one behind a ridge or past your vision is not
  * shown. (No radio exception as NPCs have: the client is never told which survivors wear a radio.) The map redraws
  * for them while what it would show differs from its last draw (someone moved, glides, came, left, was renamed, came
  * into sight or left it).
  */
 import type { LivePlayer } from '../../../../api/contract/protocol.ts';
-import { chunkOfWorld } from '../map/geometry.ts';
 import { Track } from '../map/interpolation.ts';
 import { LayerZ, type MapLayer, type MapView, type MinimapDot } from '../map/layer.ts';
 import { drawLabel, drawSurvivor } from '../map/sprites.ts';
@@ -26,7 +25,7 @@ export interface SurvivorNow {
   y: number;
   colour: string;
   name: string;
-  /** Within a chunk of yours (the server sends positions from the 3 × 3 chunks around you). */
+  /** Their position is current: the server tells it while they are in your sight. */
   inRange: boolean;
   /** Drawn: in range, and you see their tile now (survivorVisible). */
   visible: boolean;
@@ -67,7 +66,7 @@ export class SurvivorsLayer implements MapLayer {
       seen.add(p.id);
       this.upsert(p);
       if (p.x !== undefined && p.y !== undefined) this.moved(p.id, p.x, p.y, now);
-      else this.others.get(p.id)!.track = new Track(); // out of range: no position to show
+      else this.outOfSight(p.id); // out of sight: no position to show
     }
     for (const id of this.others.keys()) if (!seen.has(id)) this.others.delete(id);
   }
@@ -93,19 +92,24 @@ export class SurvivorsLayer implements MapLayer {
     else other.track.push(now, x, y);
   }
 
+  /** The server no longer tells where they stand (out of your sight): nothing of them is drawn. */
+  outOfSight(id: string): void {
+    const other = this.others.get(id);
+    if (other) other.track = new Track();
+  }
+
   left(id: string): void {
     this.others.delete(id);
   }
 
-  /** Everyone with a known position at `now`, whether they are within a chunk of `me`, and whether they are drawn. */
-  at(now: number, me: Point): SurvivorNow[] {
+  /** Everyone with a known position at `now`, and whether they are drawn (`me`: where you stand, for subclasses' use). */
+  at(now: number, _me: Point): SurvivorNow[] {
     const out: SurvivorNow[] = [];
-    const mcx = chunkOfWorld(me.x);
-    const mcy = chunkOfWorld(me.y);
     for (const [id, o] of this.others) {
       const p = o.track.at(now);
       if (!p) continue;
-      const inRange = Math.abs(chunkOfWorld(p.x) - mcx) <= 1 && Math.abs(chunkOfWorld(p.y) - mcy) <= 1;
+      // A position is kept only while the server tells it (outOfSight forgets it), so a known one is current.
+      const inRange = true;
       const visible = survivorVisible(inRange, p.x, p.y, this.sees);
       out.push({ id, x: p.x, y: p.y, colour: o.colour, name: o.name, inRange, visible });
     }

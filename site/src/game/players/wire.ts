@@ -39,6 +39,7 @@ export function wirePlayers(s: GameSession): SurvivorsLayer {
     }),
   );
   s.onStop(s.live.on('playerMoved', (id, x, y) => layer.moved(id, x, y)));
+  s.onStop(s.live.on('playerOutOfSight', (id) => layer.outOfSight(id)));
   s.offline.add(async () => {
     try {
       all((await unwrap(api.api.world({ worldId: s.worldId }).players.get())) as LivePlayer[]);
