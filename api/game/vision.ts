@@ -80,11 +80,7 @@ export function sightOf(visionTiles: number, tileSize: number, radio: boolean): 
  * Whether a viewer with `sight` standing at `from` is told where `to` stands: within its range, or both carry a
  * radio (a Portable Radio receives the others'). Pure and cheap: the live layer asks it per move and observer.
  */
-export function inSight(
-  sight: Sight,
-  from: { x: number; y: number },
-  to: { x: number; y: number; radio?: boolean },
-): boolean {
+export function inSight(sight: Sight, from: { x: number; y: number }, to: { x: number; y: number; radio?: boolean }): boolean {
   if (sight.radio && to.radio) return true;
   const dx = to.x - from.x;
   const dy = to.y - from.y;

@@ -6,8 +6,13 @@ import type { OwnerAnswer, OwnerQuestion } from './ownership.ts';
 export type Audience =
   | { to: 'world' }
   | { to: 'chunk'; cx: number; cy: number }
-  /** Those seeing any of these chunks, each told once (an NPC's journey across sectors). */
+  /** Those seeing any of these chunks, each told once. */
   | { to: 'chunks'; cells: [number, number][] }
+  /**
+   * An NPC's walk: these users (its settlement's members) wherever they are, and everyone whose sight reaches the walk
+   * (api/game/vision.ts): `path`, or when absent the frame's own waypoints (an npc_movement_journey's).
+   */
+  | { to: 'sight'; userIds: string[]; path?: [number, number][] }
   | { to: 'user'; userId: string }
   /** Each of these users, wherever their socket is (nearby voice: those within the sender's vision). */
   | { to: 'users'; userIds: string[] };

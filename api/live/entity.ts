@@ -59,7 +59,15 @@ export interface PresenceEntry {
 }
 
 export function presenceEntry(e: Entity): PresenceEntry {
-  const entry: PresenceEntry = { id: e.id, kind: e.kind, name: e.name, displayName: e.displayName, color: e.color, x: e.pos.x, y: e.pos.y };
+  const entry: PresenceEntry = {
+    id: e.id,
+    kind: e.kind,
+    name: e.name,
+    displayName: e.displayName,
+    color: e.color,
+    x: e.pos.x,
+    y: e.pos.y,
+  };
   if (e.gear?.radio) entry.radio = true;
   return entry;
 }

@@ -3,7 +3,7 @@ import type { MoveResult, TimeInfo } from '../contract/world.ts';
 import { freshMoveState } from '../game/movement.ts';
 import { equipmentEffects } from '../game/equipment.ts';
 import { recoveredSignificance } from '../game/scavenge.ts';
-import type { SightGear } from '../game/vision.ts';
+import type { Sight, SightGear } from '../game/vision.ts';
 import { chooseSpawn, nearSiteIds, nearSiteIdsWithin, type SpawnCandidate } from '../game/spawn.ts';
 import { newTravelLogMemory, noteSectorEntry, sectorKey } from '../game/travel-log.ts';
 import type { Services } from '../services.ts';
@@ -328,9 +328,10 @@ export class LiveHub {
   }
 
   /** Reads the survivor's gear again before what it sees is judged (a socket opening, a REST read of others). */
-  async lookRound(e: Entity): Promise<void> {
+  async lookRound(e: Entity): Promise<Sight> {
     e.gear = await this.gearOf(e);
     this.roomOf(e).refreshSight(e, true);
+    return e.sight!;
   }
 
   /** The user's worn gear changed: the process holding their socket works out what they see again. */

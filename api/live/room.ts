@@ -4,7 +4,7 @@ import { TIME_UPDATE_INTERVAL_MS } from '../contract/world.ts';
 import { decideMove, type MoveState } from '../game/movement.ts';
 import type { Repositories } from '../../db/index.ts';
 import { chunkOfWorld, tileOfWorld } from '../../core-wasm/geometry.ts';
-import { inSight, NO_SIGHT_GEAR, type Sight, type SightGear } from '../game/vision.ts';
+import { distanceToPath, inSight, NO_SIGHT_GEAR, type Sight, type SightGear } from '../game/vision.ts';
 import type { Audience, Bus, BusEvent } from './bus.ts';
 import { distinctColor, presenceEntry, toLivePlayer, type Entity, type PresenceEntry } from './entity.ts';
 import type { GameLog } from './game-log.ts';
@@ -184,8 +184,11 @@ export class WorldRoom {
     }
     this.lookAgain.clear();
     const fanout = this.deps.fanout();
-    const frames = tellSight(observers, moves ?? [], () => this.present(), (id, data) =>
-      fanout.publish(userTopic(this.worldId, id), data),
+    const frames = tellSight(
+      observers,
+      moves ?? [],
+      () => this.present(),
+      (id, data) => fanout.publish(userTopic(this.worldId, id), data),
     );
     if (frames) this.stats.framesOut.add('players_moved', frames);
   }
@@ -263,6 +266,8 @@ export class WorldRoom {
       // Every process gets the list; only the one holding a user's socket has subscribers on its topic.
       frames = audience.userIds.length;
       for (const userId of audience.userIds) fanout.publish(userTopic(this.worldId, userId), data);
+    } else if (audience.to === 'sight') {
+      frames = this.toSight(audience, msg, data);
     } else if (audience.to === 'chunk') {
       frames = 0;
       for (const v of this.viewers.seeing(audience.cx, audience.cy)) {
@@ -282,6 +287,29 @@ export class WorldRoom {
       frames = told.size;
     }
     if (frames) this.stats.framesOut.add(msg.type, frames);
+  }
+
+  /** The sockets here of the audience's members, and of those whose sight reaches its walk; how many were told. */
+  private toSight(audience: { userIds: string[]; path?: [number, number][] }, msg: ServerMessage, data: string): number {
+    const path = audience.path
+      ? audience.path.map(([x, y]) => ({ x, y }))
+      : msg.type === 'npc_movement_journey'
+        ? (msg.waypoints ?? [
+            { x: msg.startX, y: msg.startY },
+            { x: msg.targetX, y: msg.targetY },
+          ])
+        : [];
+    const members = new Set(audience.userIds);
+    const fanout = this.deps.fanout();
+    let frames = 0;
+    for (const id of this.sockets.keys()) {
+      const e = this.entities.get(id);
+      if (!e) continue;
+      if (!members.has(id) && (path.length === 0 || distanceToPath(e.pos, path) > this.sightOf(e).range)) continue;
+      fanout.publish(userTopic(this.worldId, id), data);
+      frames += 1;
+    }
+    return frames;
   }
 
   chunkOf(x: number, y: number): { cx: number; cy: number } {

@@ -107,9 +107,7 @@ describe('sight', () => {
     await beat();
     expect(told(p2, 'w:w:u:viewer', 'near')).toEqual([{ x: 60, y: 10 }]);
     expect(told(p2, 'w:w:u:viewer', 'far')).toEqual([]);
-    const joined = p2.frames
-      .filter((f) => f.msg.type === 'player_joined' && f.msg.player.id !== 'viewer')
-      .map((f) => f.msg);
+    const joined = p2.frames.filter((f) => f.msg.type === 'player_joined' && f.msg.player.id !== 'viewer').map((f) => f.msg);
     expect(joined.map((m) => (m.type === 'player_joined' ? m.player.id : ''))).toEqual(['near', 'far']);
     expect(joined.every((m) => m.type === 'player_joined' && m.player.x === undefined)).toBe(true);
   });
@@ -162,5 +160,47 @@ describe('sight', () => {
       { x: 50, y: 10 },
       { x: 50, y: 10 },
     ]);
+  });
+
+  test("an NPC's walk is told to its settlement's members wherever they are, and to others only where they see it", async () => {
+    const { p1, p2, beat, join } = await world();
+    join(p1, 'member', 9_000, 9_000);
+    join(p2, 'near-the-way', 500, SIGHT - 20); // beside the middle of the walk, not of its ends
+    join(p2, 'far', 500, SIGHT + 300);
+    await beat();
+    p1.frames.length = 0;
+    p2.frames.length = 0;
+    p1.room.send(
+      { to: 'sight', userIds: ['member'] },
+      {
+        type: 'npc_movement_journey',
+        npcId: '7',
+        startX: 0,
+        startY: 0,
+        targetX: 1_000,
+        targetY: 0,
+        duration: 60_000,
+        purpose: 'scavenge',
+        waypoints: [
+          { x: 0, y: 0 },
+          { x: 1_000, y: 0 },
+        ],
+      },
+    );
+    p1.room.send(
+      {
+        to: 'sight',
+        userIds: ['member'],
+        path: [
+          [0, 0],
+          [1_000, 0],
+        ],
+      },
+      { type: 'npc_arrival', npcId: '7', x: 1_000, y: 0 },
+    );
+    await beat();
+    const heard = (p: typeof p1) => p.frames.filter((f) => f.msg.type.startsWith('npc_')).map((f) => `${f.topic} ${f.msg.type}`);
+    expect(heard(p1)).toEqual(['w:w:u:member npc_movement_journey', 'w:w:u:member npc_arrival']);
+    expect(heard(p2)).toEqual(['w:w:u:near-the-way npc_movement_journey', 'w:w:u:near-the-way npc_arrival']);
   });
 });

@@ -32,10 +32,13 @@ export class TestSocket {
       if (frame.type === 'players_moved') {
         for (const mv of frame.moves) {
           const { playerId, x, y } = mv;
-          this.deliver(x !== undefined && y !== undefined ? { type: 'player_moved', playerId, x, y } : { type: 'players_moved', moves: [mv] });
+          this.deliver(
+            x !== undefined && y !== undefined
+              ? { type: 'player_moved', playerId, x, y }
+              : { type: 'players_moved', moves: [mv] },
+          );
         }
-      }
-      else this.deliver(frame);
+      } else this.deliver(frame);
     });
   }
 

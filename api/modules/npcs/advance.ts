@@ -461,7 +461,8 @@ export async function advanceSettlement(
     out.notices.push(...events.notices);
     out.notices.sort((a, b) => a.at - b.at);
     out.storageChanged = events.storageChanged;
-    if (out.notices.length) {
+    // Who hears the NPCs' walks wherever they are, and the notices.
+    if (out.notices.length || out.npcs.some((n) => n.journeys.length || n.arrivals.length)) {
       out.memberIds = (await ops.members(settlement.id, settlement.worldId, settlement.clock.founderId)).map((m) => m.userId);
     }
     out.behind = events.next().at <= now || present.some((n) => isDue(n.state, now));

@@ -16,6 +16,7 @@ const MEDICINE_NAMES = ITEMS.filter((i) => i.category === 'medicine').map((i) =>
 import { SETTLEMENT_CHUNK_RADIUS } from '../../contract/world.ts';
 import { generateNpc } from '../../game/npc-names.ts';
 import { freshRng } from '../../game/random.ts';
+import { distanceToPath } from '../../game/vision.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import { chunkRange } from '../../../db/repos/settlements.ts';
@@ -34,6 +35,17 @@ export async function recruitableSettlements(repos: Services['repos'], userId: s
 }
 
 /** What the map and the panels show of an NPC: where it is, and its journey when it is on one. */
+/** Where an NPC can be seen now: where it stands, or the walk it is on. */
+function npcWhereabouts(v: NpcView): { x: number; y: number }[] {
+  const j = v.journey;
+  return j
+    ? [
+        { x: j.startX, y: j.startY },
+        { x: j.targetX, y: j.targetY },
+      ]
+    : [{ x: v.x, y: v.y }];
+}
+
 export function toNpcView(n: NpcWithSettlement, now: Date): NpcView {
   const moving = !!n.phase && n.phase !== 'rest' && !!n.phaseEndsAt && n.phaseEndsAt > now && n.targetX !== null;
   const journey =
@@ -180,15 +192,17 @@ export class NpcService {
   /** NPCs of the settlements around the player (radius 3 chunks) and of every settlement the player manages. */
   async inWorld(user: UserRow, worldId: string) {
     await this.settlements.world(worldId);
-    const pos = await this.settlements.position(user, worldId);
-    const near = await this.repos.npcs.inChunks(
-      worldId,
-      chunkRange(chunkOfWorld(pos.x), chunkOfWorld(pos.y), SETTLEMENT_CHUNK_RADIUS),
-    );
+    const me = await this.settlements.live.walker(user, worldId);
+    const pos = await this.settlements.live.locate(me);
+    const sight = await this.settlements.live.lookRound(me);
+    const now = this.services.now();
+    // Others' NPCs only where the caller sees them: where they stand, or on the walk they are on now.
+    const near = (
+      await this.repos.npcs.inChunks(worldId, chunkRange(chunkOfWorld(pos.x), chunkOfWorld(pos.y), SETTLEMENT_CHUNK_RADIUS))
+    ).filter((n) => distanceToPath(pos, npcWhereabouts(toNpcView(n, now))) <= sight.range);
     const managed = (await this.repos.settlements.settlementsOf(user.id, worldId)).filter((s) => canManage(user.id, s));
     const own = await this.repos.npcs.ofSettlements(managed.map((s) => s.id));
     const byId = new Map([...near, ...own].map((n) => [n.id, n]));
-    const now = this.services.now();
     return [...byId.values()].map((n) => toNpcView(n, now));
   }
 

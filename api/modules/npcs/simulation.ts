@@ -22,7 +22,7 @@ import type { SettlementNotice } from './settlement-events.ts';
 import { toRaidView } from './raid-views.ts';
 import { type LeaseChange, LEASE_LOST_LINE, WorldLeases } from './lease.ts';
 import { pruneOldRows } from './retention.ts';
-import { chunksAlong, chunksAlongWalk, PoiAtlas } from './sim-world.ts';
+import { PoiAtlas } from './sim-world.ts';
 
 /** NPCs fetched per query of a round. */
 const DUE_BATCH = 200;
@@ -323,9 +323,17 @@ export class NpcSimulation {
       const npcId = String(n.npcId);
       for (const arrival of n.arrivals) {
         if (arrival.at < now - LIVE_WINDOW_MS) continue;
-        // Told along the whole journey: whoever was told it began hears where it ended.
-        const cells = chunksAlong({ x: arrival.fromX, y: arrival.fromY }, arrival);
-        this.send(s.worldId, { to: 'chunks', cells }, { type: 'npc_arrival', npcId, x: arrival.x, y: arrival.y });
+        // Told along the whole journey (whoever was told it began hears where it ended): its settlement's members, and
+        // others only where they see the way it came.
+        const path: [number, number][] = [
+          [arrival.fromX, arrival.fromY],
+          [arrival.x, arrival.y],
+        ];
+        this.send(
+          s.worldId,
+          { to: 'sight', userIds: a.memberIds, path },
+          { type: 'npc_arrival', npcId, x: arrival.x, y: arrival.y },
+        );
         this.stats.arrivalsSent += 1;
       }
       const journey = n.journeys.at(-1);
@@ -336,7 +344,7 @@ export class NpcSimulation {
         const to = { x: journey.targetX, y: journey.targetY };
         this.send(
           s.worldId,
-          { to: 'chunks', cells: chunksAlongWalk(rest) },
+          { to: 'sight', userIds: a.memberIds },
           {
             type: 'npc_movement_journey',
             npcId,
