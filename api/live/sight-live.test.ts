@@ -68,10 +68,10 @@ describe.each(backends())('sight on %s', (backend) => {
     const out = { x: row.x + sight + 40, y: row.y };
     const inside = { x: row.x + sight - 40, y: row.y };
     const walker = await f.playerAt(out);
-    const sViewer = open(viewer);
+    // The walker first, so the viewer's list names it (a loaded machine opens a socket on Postgres in seconds).
     const sWalker = open(walker);
-    // A loaded machine opens a socket on Postgres in seconds: the lists get longer than the usual wait.
     await sWalker.next('players_list', undefined, 20_000);
+    const sViewer = open(viewer);
     // The walker is in the viewer's 3 × 3 of sectors but beyond its sight.
     const listed = (await sViewer.next('players_list', undefined, 20_000)).players;
     expect(positionOf(listed, walker.id)).toBeNull();
