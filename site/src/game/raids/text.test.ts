@@ -32,7 +32,7 @@ test('a warning: the contract’s sentence, the countdown and the scouts’ esti
   expect(warningLine('Haven', 90_000)).toBe('Raiders are coming to Haven! They arrive in 01:30.');
 });
 
-test('repelled: the fight; breached: the fight and the losses item by item, red', () => {
+test('repelled: the fight; breached: the fight and the losses by item (no qualities), red', () => {
   expect(resultToast('Haven', raid())).toEqual({
     title: RAID_TEXT.repelled('Haven'),
     description: 'Raiders 40 vs defence 52 · 6 rounds spent',
@@ -53,7 +53,7 @@ test('repelled: the fight; breached: the fight and the losses item by item, red'
   });
   expect(resultToast('Haven', breach)).toMatchObject({ title: RAID_TEXT.breached('Haven'), variant: 'destructive' });
   expect(resultLine('Haven', breach)).toBe(
-    'Raiders breached Haven: Raiders 60 vs defence 20 · 1 round spent · injured: Ada, Bo · lost 7: Ammunition Q70 ×2, Canned Beans Q40 ×5',
+    'Raiders breached Haven: Raiders 60 vs defence 20 · 1 round spent · injured: Ada, Bo. Lost 7 units: 5 Canned Beans, 2 Ammunition',
   );
   expect(fightText(raid({ ammoSpent: 0 }))).toBe('Raiders 40 vs defence 52');
 });

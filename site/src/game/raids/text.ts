@@ -3,13 +3,12 @@
  * Treat toasts, and the labels of threat, outcome and condition. The sentences themselves are the contract's
  * (RAID_TEXT, api/contract/raids.ts); this only puts them together. Pure.
  */
-import { RAID_TEXT, type ThreatLevel } from '../../../../api/contract/raid-text.ts';
+import { lossesSummary, RAID_TEXT, type ThreatLevel } from '../../../../api/contract/raid-text.ts';
 import type { RaidView } from '../../../../api/contract/raids.ts';
-import type { NpcCondition } from '../../../../api/game/upkeep.ts';
+import { type NpcCondition, UNFED_DAYS_TO_LEAVE } from '../../../../api/game/upkeep.ts';
 import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
 import { reasonOf } from '../npcs/text.ts';
 import { formatCountdown } from './countdown.ts';
-import { groupLosses, unitsLost } from './losses.ts';
 
 /** Raid toasts stay longer than the usual 5 s: they report what happened while you were busy elsewhere. */
 export const RAID_TOAST_MS = 10_000;
@@ -23,13 +22,6 @@ export const CONDITION_HINTS: Record<NpcCondition, string> = {
   injured: 'rests instead of working or defending until treated or healed',
   hungry: 'no food in storage: works slower, and leaves if nobody feeds them',
 };
-
-/** 'Canned Beans Q40 ×5, Ammunition Q70 ×2'. */
-export function lossesText(losses: RaidView['losses']): string {
-  return groupLosses(losses)
-    .map((l) => `${l.itemName} Q${l.quality} ×${l.quantity}`)
-    .join(', ');
-}
 
 /** Raiders 40 vs defence 34 · 6 rounds spent · injured: Ada, Bo. */
 export function fightText(raid: Pick<RaidView, 'strength' | 'defence' | 'ammoSpent' | 'injured'>): string {
@@ -51,8 +43,8 @@ export function warningToast(w: { settlementName: string; strength: number | nul
 
 export function resultToast(settlementName: string, raid: RaidView): ToastInput {
   const breached = raid.outcome === 'breached';
-  const lost = unitsLost(raid.losses);
-  const losses = breached && lost > 0 ? ` · lost ${lost}: ${lossesText(raid.losses)}` : '';
+  const lost = breached ? lossesSummary(raid.losses) : '';
+  const losses = lost ? `. ${lost}` : '';
   return {
     title: breached ? RAID_TEXT.breached(settlementName) : RAID_TEXT.repelled(settlementName),
     description: `${fightText(raid)}${losses}`,
@@ -89,6 +81,14 @@ export function conditionLine(npc: string, settlement: string, condition: NpcCon
 export const leftToast = (npc: string, settlement: string): ToastInput => ({
   title: RAID_TEXT.left(npc, settlement),
   description: 'Their bed is free and their gear is in storage. Keep food in a food container: each NPC eats every day.',
+  variant: 'destructive',
+  duration: RAID_TOAST_MS,
+});
+
+/** An NPC went hungry: a notice for every member (they leave if it lasts), saying what fixes it. */
+export const hungryToast = (npc: string, settlement: string): ToastInput => ({
+  title: `${npc} of ${settlement} is hungry`,
+  description: `No food in storage: they work slower and leave after ${UNFED_DAYS_TO_LEAVE} days unfed. Put food in a food container.`,
   variant: 'destructive',
   duration: RAID_TOAST_MS,
 });

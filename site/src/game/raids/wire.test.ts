@@ -60,15 +60,16 @@ test('a warning puts up the banner and the map marker, with a red toast and a lo
   expect($toast.get()).toMatchObject({ title: RAID_TEXT.breached('Haven'), variant: 'destructive' });
   expect(lines()[1]).toEqual([
     'raid',
-    'Raiders breached Haven: Raiders 40 vs defence 52 · 6 rounds spent · lost 5: Canned Beans Q40 ×5',
+    'Raiders breached Haven: Raiders 40 vs defence 52 · 6 rounds spent. Lost 5 units: 5 Canned Beans',
   ]);
 });
 
-test('an NPC’s condition is a log line, named by its settlement; one that left unfed is a notice too', () => {
+test('an NPC’s condition is a log line, named by its settlement; one gone hungry or left unfed is a notice too', () => {
   $mine.set({ status: 'loading', list: [settlementView({ id: '7', name: 'Haven' })] });
   const live = session();
   live.emit('npcCondition', { settlementId: '7', npcId: '1', npcName: 'Ada', condition: 'hungry' });
-  expect($toast.get()).toBeNull();
+  expect($toast.get()).toMatchObject({ title: 'Ada of Haven is hungry', variant: 'destructive' });
+  expect($toast.get()?.description).toContain('Put food in a food container');
   live.emit('npcCondition', { settlementId: '7', npcId: '1', npcName: 'Ada', condition: 'left' });
   expect($toast.get()).toMatchObject({ title: RAID_TEXT.left('Ada', 'Haven') });
   expect(lines()).toEqual([

@@ -19,7 +19,7 @@ import { raidReads } from './calls.ts';
 import { RaidLayer } from './layer.ts';
 import { trackRaidPanel } from './panel.ts';
 import { restoreWarnings, warnFromDefence } from './restore.ts';
-import { conditionLine, leftToast, resultLine, resultToast, warningLine, warningToast } from './text.ts';
+import { conditionLine, hungryToast, leftToast, resultLine, resultToast, warningLine, warningToast } from './text.ts';
 import { fromFrame, prune, settle, warn } from './warnings.ts';
 
 /** What of a settlement's NPCs the Defence counts: who defends, who is home, who is fit. */
@@ -67,6 +67,7 @@ export function wireRaids(s: GameSession): void {
       const where = settlementNameOf(c.settlementId);
       addPersonalLogLine('npc', conditionLine(c.npcName, where, c.condition));
       if (c.condition === 'left') toast(leftToast(c.npcName, where));
+      if (c.condition === 'hungry') toast(hungryToast(c.npcName, where));
       if (isHere(c.settlementId)) void panel.defence();
     }),
   );

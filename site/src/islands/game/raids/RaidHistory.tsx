@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
+import { lossesByItem, lossesSummary, qualitiesText } from '../../../../../api/contract/raid-text.ts';
 import type { RaidView } from '../../../../../api/contract/raids.ts';
 import type { SettlementView } from '../../../../../api/contract/settlements.ts';
-import { groupLosses, unitsLost } from '../../../game/raids/losses.ts';
 import { fightText, OUTCOME_LABELS } from '../../../game/raids/text.ts';
 import { $raidHistory } from '../../../stores/raids.ts';
 import { stamp } from './clock.ts';
@@ -11,7 +11,7 @@ import './raids.css';
 /** How many raids show before "Show all". */
 export const RAIDS_SHOWN = 5;
 
-/** The settlement's raids, newest first: outcome, strength against defence, ammunition, the injured, losses item by item. */
+/** The settlement's raids, newest first: outcome, strength against defence, ammunition, the injured, and the losses: one sentence by item, each item's qualities on expand. */
 export function RaidHistory({ settlement: s }: { settlement: SettlementView }) {
   const loaded = useStore($raidHistory);
   const [all, setAll] = useState(false);
@@ -51,7 +51,7 @@ export function RaidHistory({ settlement: s }: { settlement: SettlementView }) {
 }
 
 function RaidEntry({ raid: r }: { raid: RaidView }) {
-  const losses = groupLosses(r.losses);
+  const losses = lossesByItem(r.losses);
   return (
     <li className={`raid raid--${r.outcome}`} data-testid="raid" data-outcome={r.outcome} data-raid-id={r.id}>
       <div className="raid__head">
@@ -63,20 +63,20 @@ function RaidEntry({ raid: r }: { raid: RaidView }) {
       <p className="raid__fight">{fightText({ ...r, injured: [] })}</p>
       {r.injured.length > 0 && <p className="raid__injured">Injured: {r.injured.join(', ')}</p>}
       {losses.length > 0 ? (
-        <>
-          <p className="raid__lost">Lost {unitsLost(r.losses)} units:</p>
-          <ul className="raid__losses" aria-label="Losses">
+        <details className="raid__details" data-testid="raid-losses">
+          <summary className="raid__lost">{lossesSummary(r.losses)}</summary>
+          <ul className="raid__losses" aria-label="Losses by item and quality">
             {losses.map((l) => (
-              <li key={`${l.itemName}|${l.quality}`} data-testid="raid-loss">
+              <li key={l.itemName} data-testid="raid-loss">
                 <span className="raid__item">{l.itemName}</span>
-                <span className="raid__q" title="Quality (1–100)">
-                  Q{l.quality}
-                </span>
                 <span className="raid__qty">×{l.quantity}</span>
+                <span className="raid__q" title="Quality (1–100) ×units">
+                  {qualitiesText(l)}
+                </span>
               </li>
             ))}
           </ul>
-        </>
+        </details>
       ) : (
         <p className="raid__lost wl-muted">Nothing taken.</p>
       )}
