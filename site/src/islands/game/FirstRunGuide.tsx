@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { SHELTER_COST } from '../../../../api/game/shelter-cost.ts';
 import { $firstRunDismissed } from '../../stores/first-run.ts';
 import { GuideBox } from './GuideBox.tsx';
-import { isNarrow } from './useNarrow.ts';
+import { isNarrow, useTouch } from './useNarrow.ts';
 
 const shelterMaterials = Object.entries(SHELTER_COST)
   .map(([name, n]) => `${n} ${name}`)
@@ -18,6 +18,7 @@ export function FirstRunGuide({ placement }: { placement: 'sidebar' | 'map' }) {
   const dismissed = useStore($firstRunDismissed);
   const box = useRef<HTMLDivElement>(null);
   const showing = placement === 'map' ? isNarrow() : !isNarrow();
+  const touch = useTouch();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the guide first appears
   useEffect(() => {
@@ -35,7 +36,10 @@ export function FirstRunGuide({ placement }: { placement: 'sidebar' | 'map' }) {
     >
       <ol className="game-guide__steps">
         <li>
-          <strong>Move:</strong> tap or click the map (or W A S D); drag to look around.
+          <strong>Move:</strong>{' '}
+          {touch
+            ? 'tap the map to walk there; drag to look around, pinch to zoom.'
+            : 'click the map (or W A S D); drag to look around.'}
         </li>
         <li>
           <strong>Scavenge:</strong> walk up to a site (◆) and press Scavenge in Actions.

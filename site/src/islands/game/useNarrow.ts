@@ -16,3 +16,18 @@ function subscribe(onChange: () => void): () => void {
 export function useNarrow(): boolean {
   return useSyncExternalStore(subscribe, isNarrow, () => false);
 }
+
+/** A touch screen as the main pointer (a phone or tablet): the page speaks of taps, not keys. */
+export const TOUCH_QUERY = '(pointer: coarse)';
+const isTouch = () => typeof matchMedia === 'function' && matchMedia(TOUCH_QUERY).matches;
+
+function subscribeTouch(onChange: () => void): () => void {
+  const query = matchMedia(TOUCH_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Whether the main pointer is a finger (false while rendered on the server; the browser's answer on hydration). */
+export function useTouch(): boolean {
+  return useSyncExternalStore(subscribeTouch, isTouch, () => false);
+}
