@@ -191,6 +191,11 @@ test('a wanderer drawn by a scavenge is recruited into a free bed, listed in the
   await expect(wanderer.getByLabel('Settlement')).toHaveValue(settlement.id);
   await expect(wanderer.getByLabel('Settlement').locator('option:checked')).toHaveText(`${name} (1 empty bed)`);
   await expect(wanderer.getByRole('button', { name: 'Recruit' })).toBeEnabled();
+  // Nothing that acts has the focus when it opens: Enter pressed by habit neither dismisses nor recruits.
+  await expect(wanderer.getByRole('heading', { name: 'Wanderer Approaches' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(wanderer).toBeVisible();
+  await expect(wanderer).toContainText('Mara Quell');
   await wanderer.getByRole('button', { name: 'Dismiss' }).click();
   await expect(toasts).toContainText('NPC Dismissed');
   await expect(toasts).toContainText('Mara Quell went on their way');

@@ -47,7 +47,11 @@ function Dialog({ drawn }: { drawn: { name: string; description: string } }) {
 
   useEffect(() => {
     const d = ref.current;
-    if (d && !d.open) d.showModal();
+    if (!d || d.open) return;
+    d.showModal();
+    // showModal focuses the first button it finds; the title takes the focus instead, so a stray Enter neither turns
+    // the survivor away nor recruits into a bed not yet looked at.
+    d.querySelector<HTMLElement>('#act-wanderer-title')?.focus();
   }, []);
 
   const dismiss = () => void recruiter?.dismiss();
@@ -65,7 +69,9 @@ function Dialog({ drawn }: { drawn: { name: string; description: string } }) {
         if (!pending) dismiss();
       }}
     >
-      <h2 id="act-wanderer-title">Wanderer Approaches</h2>
+      <h2 id="act-wanderer-title" tabIndex={-1}>
+        Wanderer Approaches
+      </h2>
       <p id="act-wanderer-text">A survivor has noticed your scavenging activity and seeks shelter.</p>
       <div className="act-dialog__npc" data-testid="wanderer-npc">
         <strong>{npc.name}</strong>
@@ -115,8 +121,7 @@ function Dialog({ drawn }: { drawn: { name: string; description: string } }) {
           type="button"
           className="wl-button wl-button--sm wl-button--ghost"
           disabled={!recruiter || !!pending}
-          onClick={dismiss} /* biome-ignore lint/a11y/noAutofocus: a modal dialog focuses its safe choice */
-          autoFocus
+          onClick={dismiss}
         >
           {pending === 'dismiss' ? 'Dismissing...' : 'Dismiss'}
         </button>
