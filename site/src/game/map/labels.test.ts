@@ -69,3 +69,18 @@ test('a label whose marker is off screen is not pulled onto it', () => {
   const { placed } = placeLabels([label('Far away', -60, 100, 1)], measure, [], 390);
   expect(placed[0]!.x).toBe(-60);
 });
+
+test("an NPC's name (from its left edge, under a settlement's priority) never prints over the settlement's name", () => {
+  // The settlement's name centred under its flag at (100, 100); an NPC walking just below-left of it is named to its
+  // right, across the settlement's name.
+  const settlement = label('Saltmarsh Haven', 100, 127, 20);
+  const npc: LabelRequest = { text: 'Rook', x: 70, y: 126, colour: '#fff', priority: 19, from: 'left' };
+  const { placed, hidden } = placeLabels([npc, settlement], measure);
+  expect(placed.map((p) => p.text)).toEqual(['Saltmarsh Haven']);
+  expect(placed[0]).toMatchObject({ x: 100, y: 127 });
+  expect(hidden).toBe(1);
+  // Alone, the NPC's name starts at its x: the box's left edge is there (less the padding).
+  const alone = placeLabels([npc], measure).placed[0]!;
+  expect(alone.x).toBe(70 + measure('Rook') / 2);
+  expect(alone.box.x).toBe(70 - 2);
+});

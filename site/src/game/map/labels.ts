@@ -24,6 +24,8 @@ export interface LabelRequest {
   priority: number;
   /** The marker the label belongs to (its centre): other spots are tried around it. Without one, only the first. */
   anchor?: { x: number; y: number };
+  /** 'left': `x` is the text's left edge (a name beside its marker, as NPCs' are), not its centre. */
+  from?: 'left';
 }
 
 export interface PlacedLabel {
@@ -92,7 +94,8 @@ export function placeLabels(
   for (const { r } of order) {
     const width = measure(r.text);
     let done = false;
-    for (const spot of candidateSpots(r, width)) {
+    const asked = r.from === 'left' ? { ...r, x: r.x + width / 2 } : r;
+    for (const spot of candidateSpots(asked, width)) {
       // A long name near the side of the screen slides in rather than being cut off.
       const s = { x: keepOnScreen(spot.x, width, screenWidth), y: spot.y };
       const box = labelBox(s.x, s.y, width);

@@ -28,19 +28,21 @@ export interface LabelOptions {
   anchor?: { x: number; y: number };
   /** Placement order (higher first); by default the drawing layer's z. */
   priority?: number;
+  /** 'left': x is the text's left edge rather than its centre. */
+  from?: 'left';
 }
 
 /**
- * A label, bottom-centred at (x, y). Inside a frame it is queued and placed with the frame's others so none overlap
+ * A label, bottom-centred at (x, y) (or, from the left, starting at x). Inside a frame it is queued and placed with the frame's others so none overlap
  * (labels.ts), on top of the markers; outside one (a layer test) it is drawn at once.
  */
 export function drawLabel(ctx: Ctx, text: string, x: number, y: number, colour = '#ece3d0', opts: LabelOptions = {}): void {
   const queue = frameLabels.get(ctx);
   if (queue) {
-    queue.add({ text, x, y, colour, anchor: opts.anchor, priority: opts.priority });
+    queue.add({ text, x, y, colour, anchor: opts.anchor, priority: opts.priority, from: opts.from });
     return;
   }
-  paintLabel(ctx, text, x, y, colour);
+  paintLabel(ctx, text, opts.from === 'left' ? x + labelWidth(ctx, text) / 2 : x, y, colour);
 }
 
 /** Draws a label now, bottom-centred at (x, y). */

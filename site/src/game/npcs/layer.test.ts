@@ -57,7 +57,8 @@ test('draws the visible ones on screen with their names (not when zoomed far out
   const ctx = recordingContext(calls);
   const view = (small: boolean) => plainView(0, { small, me: { x: 500, y: 500 } });
   layer.draw(ctx, view(false));
-  expect(calls.filter((c) => c.startsWith('fillText'))).toEqual(['fillText(Rook,43,0)']); // at rest: right of its spot
+  // At rest: right of its spot, starting at x 43 (10 px wide here, so centred at 48), vertically centred on it.
+  expect(calls.filter((c) => c.startsWith('fillText'))).toEqual(['fillText(Rook,48,7.5)']);
   calls.length = 0;
   layer.draw(ctx, view(true));
   expect(calls.some((c) => c.startsWith('fillText'))).toBe(false);

@@ -8,7 +8,9 @@ import type { NpcView } from '../../../../api/contract/npcs.ts';
 import { LayerZ, type MapLayer, type MapView, type MinimapDot } from '../map/layer.ts';
 import { type JourneyInput, NpcMotion } from './glide.ts';
 import { LABEL_GAP_PX, placeNpcs } from './placement.ts';
-import { drawNpc, drawSideLabel, NPC_COLOURS } from './sprite.ts';
+import { drawNpc, NPC_COLOURS } from './sprite.ts';
+import { LABEL_HEIGHT } from '../map/labels.ts';
+import { drawLabel } from '../map/sprites.ts';
 
 export interface NpcLayerDeps {
   /** The survivor sees this world position now (map/terrain.ts). */
@@ -149,7 +151,19 @@ export class NpcLayer implements MapLayer {
       const n = shown.get(placed.id)!;
       drawNpc(ctx, placed.x, placed.y, n.own, view.small, n.byRadio);
       if (placed.label && !view.small) {
-        drawSideLabel(ctx, placed.label, placed.x + LABEL_GAP_PX, placed.y, n.own ? NPC_COLOURS.own : NPC_COLOURS.other);
+        // Placed with the map's other labels, under a settlement's or a survivor's: a name that would print over
+        // one of theirs is left out rather than drawn across it.
+        drawLabel(
+          ctx,
+          placed.label,
+          placed.x + LABEL_GAP_PX,
+          placed.y + LABEL_HEIGHT / 2,
+          n.own ? NPC_COLOURS.own : NPC_COLOURS.other,
+          {
+            from: 'left',
+            priority: LayerZ.settlements - 1,
+          },
+        );
       }
     }
   }

@@ -49,17 +49,3 @@ export function drawNpc(
   }
   ctx.restore();
 }
-
-const LABEL_FONT = '600 12px "IBM Plex Mono", ui-monospace, monospace';
-
-/** An NPC's name, left-aligned and vertically centred at (x, y): to the right of its figure. */
-export function drawSideLabel(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, colour: string): void {
-  ctx.font = LABEL_FONT;
-  ctx.textAlign = 'left';
-  ctx.textBaseline = 'middle';
-  ctx.lineWidth = 3;
-  ctx.strokeStyle = 'rgb(14 12 10 / 0.85)';
-  ctx.strokeText(text, x, y);
-  ctx.fillStyle = colour;
-  ctx.fillText(text, x, y);
-}
