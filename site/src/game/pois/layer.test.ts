@@ -6,7 +6,7 @@ import { TOOL_ITEMS } from '../../../../api/game/actions.ts';
 import { equipSlotOf } from '../../../../api/game/equipment.ts';
 import { $equipment } from '../../stores/equipment.ts';
 import { plainView, recordingContext } from '../map/test-canvas.ts';
-import { FEW_POIS, PoiLayer, type PoiSource } from './layer.ts';
+import { FEW_POIS, namedNearest, PoiLayer, type PoiSource } from './layer.ts';
 
 const poi = (id: string, x: number, y: number, radius = 10, significance = 4): Poi => ({
   id,
@@ -69,7 +69,7 @@ test('needsDraw: after a draw only a changed significance or a change of worn to
   $equipment.set({ status: 'loading', items: [] });
 });
 
-test('names at the default zoom while few sites are on screen, none when many are (closer in, all of them)', () => {
+test('names at the default zoom: all while few sites are on screen, the nearest to the centre when many are', () => {
   $equipment.set({ status: 'ready', items: [] });
   const names = (count: number, zoom: number) => {
     const pois = Array.from({ length: count }, (_, i) => poi(String(i), 20 + i * 20, 100));
@@ -80,7 +80,16 @@ test('names at the default zoom while few sites are on screen, none when many ar
   };
   expect(names(3, 1)).toBe(3);
   expect(names(FEW_POIS, 1)).toBe(FEW_POIS);
-  expect(names(FEW_POIS + 1, 1)).toBe(0);
+  expect(names(FEW_POIS + 1, 1)).toBe(FEW_POIS);
+  expect(names(30, 1)).toBe(FEW_POIS);
   expect(names(3, 0.6)).toBe(0); // zoomed out: markers only
   expect(names(FEW_POIS + 1, 2)).toBe(FEW_POIS + 1); // tactical
+});
+
+test('a crowded screen names the sites nearest its centre', () => {
+  const shown = Array.from({ length: 20 }, (_, i) => ({ poi: `p${i}`, x: 400 + (i % 2 ? 1 : -1) * i * 15, y: 300 }));
+  const named = namedNearest(shown, 400, 300);
+  expect(named.size).toBe(FEW_POIS);
+  expect([...named].sort()).toEqual(Array.from({ length: FEW_POIS }, (_, i) => `p${i}`).sort());
+  expect(namedNearest(shown.slice(0, 3), 0, 0).size).toBe(3);
 });

@@ -24,7 +24,7 @@ export interface PoiSource {
   readonly explored: { get(cx: number, cy: number): Uint8Array | undefined };
 }
 
-/** Every site on screen is named at the default zoom (or closer) while there are at most this many. */
+/** At the default zoom at most this many sites are named: the nearest to the screen's centre (the survivor). */
 export const FEW_POIS = 12;
 /** Closer than this, names show (landmarks always; the rest while few). */
 const LABEL_ZOOM = 0.8;
@@ -114,12 +114,15 @@ export class PoiLayer implements MapLayer {
     const { small, tactical } = view;
     const zoom = view.camera.zoom;
     const shown = this.shown(view);
-    // Names at the default zoom too while few sites are on screen; the renderer hides any that would overlap.
-    const named = tactical || (zoom >= LABEL_ZOOM && shown.length <= FEW_POIS);
+    const named = tactical
+      ? null
+      : zoom >= LABEL_ZOOM
+        ? namedNearest(shown, view.camera.width / 2, view.camera.height / 2)
+        : new Set<Poi>();
     for (const { poi, x, y } of shown) {
       // Greyed where the Scavenge button is disabled: the shared picked-clean rule with the pack's tools.
       drawPoi(ctx, x, y, poi.landmark, isPickedClean({ currentSignificance: this.significanceOf(poi) }, tools), small);
-      if (named || (poi.landmark && zoom >= LABEL_ZOOM))
+      if (!named || named.has(poi) || (poi.landmark && zoom >= LABEL_ZOOM))
         drawLabel(ctx, poi.name, x, y - 10, poi.landmark ? '#f5b955' : '#e8d9b0', {
           anchor: { x, y },
           priority: LayerZ.pois + (poi.landmark ? 1 : 0),
@@ -133,4 +136,14 @@ const HIT_PX = 12;
 
 function sameTools(a: Tools, b: Tools | null): boolean {
   return b !== null && a.crowbar === b.crowbar && a.multitool === b.multitool && a.scanner === b.scanner;
+}
+
+/**
+ * The sites named at the default zoom: the FEW_POIS nearest to (cx, cy), the survivor at the screen's centre, so a
+ * crowded screen still names what is close by instead of nothing (the renderer hides any that would overlap).
+ */
+export function namedNearest<T extends { x: number; y: number; poi: P }, P>(shown: readonly T[], cx: number, cy: number): Set<P> {
+  if (shown.length <= FEW_POIS) return new Set(shown.map((s) => s.poi));
+  const near = [...shown].sort((a, b) => Math.hypot(a.x - cx, a.y - cy) - Math.hypot(b.x - cx, b.y - cy));
+  return new Set(near.slice(0, FEW_POIS).map((s) => s.poi));
 }
