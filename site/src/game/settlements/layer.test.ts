@@ -75,3 +75,20 @@ test('the arrow: a new target redraws; its ring pulses every frame while on scre
   layer.draw(ctx, plainView(48));
   expect(layer.needsDraw()).toBe(false);
 });
+
+test('a click on the arrow or its caption at the screen edge walks toward the settlement; elsewhere it does not', () => {
+  $navTarget.set({ id: '7', name: 'Haven', x: 5000, y: 300 });
+  const layer = new NavArrowLayer();
+  const calls: string[] = [];
+  // The survivor at the screen's centre, the settlement far to the right: the arrow at the right edge, captioned.
+  const view = plainView(0, { me: { x: 400, y: 300 }, onScreen: (p) => p.x >= 0 && p.x <= 800 && p.y >= 0 && p.y <= 600 });
+  layer.draw(recordingContext(calls), view);
+  const caption = calls.find((c) => c.startsWith('fillText(Haven'));
+  expect(caption).toBeDefined();
+  const [, cx, cy] = caption!.replace(/\)$/, '').split(',').map(Number);
+  expect(layer.targetAt(cx!, cy! - 6)).toEqual({ x: 5000, y: 300 }); // on the caption's text
+  expect(layer.targetAt(800 - 24, 300)).toEqual({ x: 5000, y: 300 }); // on the arrow
+  expect(layer.targetAt(400, 300)).toBeNull(); // the ground by the survivor
+  $navTarget.set(null);
+  expect(layer.targetAt(cx!, cy! - 6)).toBeNull();
+});
