@@ -122,6 +122,20 @@ describe.each(backends())('the bench in the simulation on %s', (backend) => {
     ws.ws.close();
   });
 
+  test('a job delivered by a round that runs late (a loaded process, a lease handed over) is still told: craft_done', async () => {
+    const { c, id } = await settlement();
+    const ws = TestSocket.open(server.url, c);
+    await ws.next('players_list');
+    const first = await c.json(c.post(`/api/settlements/${id}/craft`, { recipeId: radio.id, quantity: 1 }));
+    const readyAt = Date.parse(first.job.readyAt);
+    // The round that delivers it comes 20 s after the job was ready: past the live window of raids and conditions.
+    await advanceTo(readyAt + 20_000, id);
+    expect(await jobs(id)).toEqual([]);
+    const done = await ws.next('craft_done');
+    expect(done).toMatchObject({ jobId: first.job.id, itemName: 'Portable Radio', quantity: 1 });
+    ws.ws.close();
+  });
+
   test('the queue survives a restart; a catch-up delivers into storage at the same moments as live play', async () => {
     const { c, id, setup } = await settlement();
     const crafter = await setup.npc('Dee Vale', { assignment: 'craft' });

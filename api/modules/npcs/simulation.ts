@@ -382,13 +382,14 @@ export class NpcSimulation {
 
   /**
    * Raids and conditions, to the settlement's members wherever they are. A catch-up's past is not told, except a
-   * warning whose raid is still to come.
+   * warning whose raid is still to come, and a finished craft: its output lands in this round, however late the round
+   * runs (a loaded process, a world's lease handed over), and the crafter hears of it then or never.
    */
   private tellMembers(a: SettlementAdvance, now: number): void {
     const { settlement: s } = a;
     for (const n of a.notices) {
       const frame = noticeFrame(n, s);
-      const live = n.kind === 'warning' ? n.arriveAt > now : n.at >= now - LIVE_WINDOW_MS;
+      const live = n.kind === 'warning' ? n.arriveAt > now : n.kind === 'craft' || n.at >= now - LIVE_WINDOW_MS;
       if (!live) continue;
       for (const userId of a.memberIds) this.send(s.worldId, { to: 'user', userId }, frame);
       if (n.kind === 'result') this.stats.raids += 1;
