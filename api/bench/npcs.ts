@@ -360,7 +360,8 @@ async function raidPlay(database: Database, world: RaidWorld): Promise<void> {
     .from(storageLedger)
     .where(sql`${storageLedger.reason} = 'meal' and ${inArray(storageLedger.settlementId, world.ids)}`);
   const mealsBySettlement = new Map<number, number>();
-  for (const m of meals) mealsBySettlement.set(m.settlementId, (mealsBySettlement.get(m.settlementId) ?? 0) + 1);
+  for (const m of meals)
+    if (m.settlementId !== null) mealsBySettlement.set(m.settlementId, (mealsBySettlement.get(m.settlementId) ?? 0) + 1);
   const mealTimes = Math.max(0, ...mealsBySettlement.values());
   const [left] = await db.select({ n: sql<number>`count(*)::int` }).from(npcs).where(inArray(npcs.settlementId, world.ids));
   const stayed = Number(left?.n ?? 0);

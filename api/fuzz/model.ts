@@ -365,20 +365,26 @@ function bedOf(m: Model, p: number): { s: MSettlement; bedId: number } | null {
 }
 const beds = (s: MSettlement) => s.buildings.filter((b) => b.type === 'bed').map((b) => b.id);
 const vacantBeds = (s: MSettlement) => beds(s).filter((b) => !s.occupant.has(b) && !s.invitation.has(b));
-function pay(m: Model, p: MPlayer, cost: Record<string, number>): boolean {
-  const stacks: Stack[] = [...p.pack].map(([k, n], id) => ({ id, itemName: nameOf(k), quality: qualityOf(k), quantity: n }));
-  const plan = planPayment(stacks, cost);
+/** The server's stacks as the model has them: the pack's, and a settlement's storage (one stack per item and quality). */
+function stacksOf(items: Items): Stack[] {
+  return [...items].map(([k, n], id) => ({ id, itemName: nameOf(k), quality: qualityOf(k), quantity: n }));
+}
+/** Pays a cost as the server does: the pack first, then the settlement's storage when paid at one (planPayment). */
+function pay(m: Model, p: MPlayer, cost: Record<string, number>, s?: MSettlement): boolean {
+  const pack = stacksOf(p.pack);
+  const storage = s ? stacksOf(s.storage).map((x) => ({ ...x, containerId: 0 })) : [];
+  const plan = planPayment(pack, storage, cost);
   if (!plan.ok) return false;
   for (const t of plan.takes) {
-    const s = stacks[t.id]!;
-    add(p.pack, key(s.itemName, s.quality), -t.quantity);
-    m.ledger.set(s.itemName, (m.ledger.get(s.itemName) ?? 0) - t.quantity);
+    const from = t.from === 'pack' ? pack[t.stackId]! : storage[t.stackId]!;
+    add(t.from === 'pack' ? p.pack : s!.storage, key(from.itemName, from.quality), -t.quantity);
+    m.ledger.set(from.itemName, (m.ledger.get(from.itemName) ?? 0) - t.quantity);
   }
   return true;
 }
-function canPay(p: MPlayer, cost: Record<string, number>): boolean {
-  const stacks: Stack[] = [...p.pack].map(([k, n], id) => ({ id, itemName: nameOf(k), quality: qualityOf(k), quantity: n }));
-  return planPayment(stacks, cost).ok;
+function canPay(p: MPlayer, cost: Record<string, number>, s?: MSettlement): boolean {
+  const storage = s ? stacksOf(s.storage).map((x) => ({ ...x, containerId: 0 })) : [];
+  return planPayment(stacksOf(p.pack), storage, cost).ok;
 }
 /** Room left for a category in a settlement's containers, and whether it has any. */
 function roomFor(s: MSettlement, c: ContainerSubtype): { has: boolean; room: number } {
@@ -579,7 +585,7 @@ function resolve(
       const type: BuildingType = fallback || b % 3 === 0 ? 'bed' : 'container';
       const subtype = type === 'container' ? CONTAINER_SUBTYPES[b % CONTAINER_SUBTYPES.length]! : null;
       const cost = nextBuildingCost(type, subtype, s.buildings);
-      if (!canPay(p, cost)) return null;
+      if (!canPay(p, cost, s)) return null;
       return {
         player: p.i,
         label: `build a ${subtype ?? type} in ${s.name} for ${JSON.stringify(cost)}`,
@@ -600,7 +606,7 @@ function resolve(
           }),
         allowed: [200],
         apply(ans) {
-          pay(m, p, cost);
+          pay(m, p, cost, s);
           const id = Number(ans.body.building.id);
           const firstBed = type === 'bed' && holders(s).length === 0 && !bedOf(m, s.founder);
           s.buildings.push({ id, type, subtype, level: 0 });

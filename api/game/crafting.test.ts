@@ -7,12 +7,12 @@ import {
   craftProgress,
   craftQuality,
   craftWorkMs,
-  planCraftPayment,
   projectQueue,
   RECIPES,
   recipeById,
   unknownNames,
 } from './crafting.ts';
+import { planPayment } from './settlements.ts';
 import { EQUIPPABLE_NAMES, FINDABLE_ITEMS, ITEMS } from './items.ts';
 
 describe('the recipe book', () => {
@@ -49,7 +49,7 @@ describe('paying for a craft', () => {
       { id: 11, itemName: 'Electronic Parts', quality: 90, quantity: 1, containerId: 8 },
       { id: 12, itemName: 'Rope', quality: 60, quantity: 2, containerId: 7 },
     ];
-    const plan = planCraftPayment(pack, storage, craftInputs(radio, 1));
+    const plan = planPayment(pack, storage, craftInputs(radio, 1));
     expect(plan.ok).toBe(true);
     if (!plan.ok) return;
     expect(plan.takes).toEqual([
@@ -59,7 +59,7 @@ describe('paying for a craft', () => {
       { from: 'storage', containerId: 7, stackId: 10, itemName: 'Scrap Metal', quality: 20, quantity: 2 },
       { from: 'storage', containerId: 7, stackId: 12, itemName: 'Rope', quality: 60, quantity: 2 },
     ]);
-    const short = planCraftPayment(pack, storage, craftInputs(radio, 3));
+    const short = planPayment(pack, storage, craftInputs(radio, 3));
     expect(short).toEqual({
       ok: false,
       missing: [

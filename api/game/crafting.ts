@@ -11,7 +11,7 @@
 import { TOOL_ITEMS } from './actions.ts';
 import { itemDef } from './items.ts';
 import { SCAVENGE_RULES } from './scavenge.ts';
-import type { Materials, Shortage, Stack } from './settlements.ts';
+import type { Materials } from './settlements.ts';
 
 export interface Recipe {
   id: string;
@@ -113,41 +113,9 @@ export function craftDurationMs(workMs: number, crafters: number): number {
   return Math.ceil(workMs / craftPace(crafters));
 }
 
-// ── Paying: the pack first, then storage ──────────────────────────────────────────────────────────────────────
+// ── Paying: the pack first, then storage (api/game/settlements.ts planPayment, as every settlement cost) ──────
 
-/** Where a unit was taken from: the crafter's pack, or a container (building id). */
-export type TakenFrom = { from: 'pack' } | { from: 'storage'; containerId: number };
-export type Take = TakenFrom & { stackId: number; itemName: string; quality: number; quantity: number };
-
-/**
- * Which stacks pay for `needs`: for each item the pack's stacks first, then storage's, each the lowest quality first.
- * Nothing is taken when anything is missing; `have` counts pack and storage together.
- */
-export function planCraftPayment(
-  pack: readonly Stack[],
-  storage: readonly (Stack & { containerId: number })[],
-  needs: Materials,
-): { ok: true; takes: Take[] } | { ok: false; missing: Shortage[] } {
-  const byQuality = <S extends Stack>(list: readonly S[], name: string) =>
-    list.filter((s) => s.itemName === name && s.quantity > 0).sort((a, b) => a.quality - b.quality || a.id - b.id);
-  const takes: Take[] = [];
-  const missing: Shortage[] = [];
-  for (const [itemName, need] of Object.entries(needs)) {
-    let left = need;
-    const sources: [Stack, TakenFrom][] = [
-      ...byQuality(pack, itemName).map((s) => [s, { from: 'pack' }] as [Stack, TakenFrom]),
-      ...byQuality(storage, itemName).map((s) => [s, { from: 'storage', containerId: s.containerId }] as [Stack, TakenFrom]),
-    ];
-    for (const [s, where] of sources) {
-      if (left <= 0) break;
-      const quantity = Math.min(left, s.quantity);
-      takes.push({ ...where, stackId: s.id, itemName, quality: s.quality, quantity });
-      left -= quantity;
-    }
-    if (left > 0) missing.push({ itemName, have: need - left, need });
-  }
-  return missing.length ? { ok: false, missing } : { ok: true, takes };
-}
+export type { Take, TakenFrom } from './settlements.ts';
 
 /** The output's quality: the inputs' average, weighted by units, raised by a worn Scanner; 1–100. */
 export function craftQuality(takes: readonly { quality: number; quantity: number }[], scanner: boolean): number {

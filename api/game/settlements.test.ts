@@ -37,16 +37,18 @@ test('payment takes the lowest quality first and takes nothing when anything is 
     { id: 3, itemName: 'Scrap Metal', quality: 50, quantity: 2 },
     { id: 4, itemName: 'Cloth Scraps', quality: 40, quantity: 1 },
   ];
-  expect(planPayment(stacks, SHELTER_COST)).toEqual({
+  const pack = (stackId: number, itemName: string, quality: number, quantity: number) =>
+    ({ from: 'pack', stackId, itemName, quality, quantity }) as const;
+  expect(planPayment(stacks, [], SHELTER_COST)).toEqual({
     ok: true,
     takes: [
-      { id: 2, quantity: 2 },
-      { id: 1, quantity: 1 },
-      { id: 3, quantity: 2 },
-      { id: 4, quantity: 1 },
+      pack(2, 'Wood Planks', 20, 2),
+      pack(1, 'Wood Planks', 70, 1),
+      pack(3, 'Scrap Metal', 50, 2),
+      pack(4, 'Cloth Scraps', 40, 1),
     ],
   });
-  const short = planPayment(stacks.slice(0, 3), SHELTER_COST);
+  const short = planPayment(stacks.slice(0, 3), [], SHELTER_COST);
   expect(short).toEqual({ ok: false, missing: [{ itemName: 'Cloth Scraps', have: 0, need: 1 }] });
   expect(insufficientMessage(short.ok ? [] : short.missing)).toBe('Insufficient materials! Missing 1 Cloth Scraps.');
 });

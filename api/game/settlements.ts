@@ -53,10 +53,15 @@ export const CONTAINER_BASE_COST: Readonly<Record<ContainerSubtype, Materials>> 
 };
 /** Each building of the same kind already standing adds half the base cost (rounded up per material). */
 export const COST_STEP_PER_EXISTING = 0.5;
-/** Spec section 9: reinforcing a container, whatever its level. */
+/** Spec section 9: reinforcing a container, whatever its level: one level, CONTAINER_CAPACITY_STEP more units. */
 export const REINFORCE_COST: Materials = { 'Scrap Metal': 5, 'Cloth Scraps': 3 };
-/** Or one crafted Reinforcement Kit (api/game/crafting.ts), from the pack or the settlement's storage: used first. */
+/**
+ * What one crafted Reinforcement Kit (api/game/crafting.ts) gives: one reinforcement, exactly what REINFORCE_COST
+ * buys (one level, CONTAINER_CAPACITY_STEP more units). So one kit stands in for REINFORCE_COST.
+ */
 export const REINFORCE_KIT: Materials = { 'Reinforcement Kit': 1 };
+/** How a reinforcement is paid: the first of these the pack and storage together cover (a kit before raw materials). */
+export const REINFORCE_PAYMENTS: readonly Materials[] = [REINFORCE_KIT, REINFORCE_COST];
 
 /** Units a new container holds (one unit per item); each reinforcement adds a step, up to the maximum level. */
 export const CONTAINER_BASE_CAPACITY = 100;
@@ -155,46 +160,101 @@ export interface Shortage {
   need: number;
 }
 
-/** Sum of each needed item over every stack of any quality. */
-export function owned(stacks: readonly Stack[], needs: Materials): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const name of Object.keys(needs)) {
-    out[name] = stacks.filter((s) => s.itemName === name).reduce((sum, s) => sum + s.quantity, 0);
+/** Where a unit was taken from: the player's pack, or a container (building id). */
+export type TakenFrom = { from: 'pack' } | { from: 'storage'; containerId: number };
+export type Take = TakenFrom & { stackId: number; itemName: string; quality: number; quantity: number };
+
+/**
+ * Which stacks pay for `needs`, for every settlement cost and the bench alike: for each item the pack's stacks first,
+ * then the settlement storage's, each the lowest quality first. Nothing is taken when anything is missing; `have`
+ * counts pack and storage together. A cost paid away from any settlement (a shelter) passes no storage.
+ */
+export function planPayment(
+  pack: readonly Stack[],
+  storage: readonly (Stack & { containerId: number })[],
+  needs: Materials,
+): { ok: true; takes: Take[] } | { ok: false; missing: Shortage[] } {
+  const byQuality = <S extends Stack>(list: readonly S[], name: string) =>
+    list.filter((s) => s.itemName === name && s.quantity > 0).sort((a, b) => a.quality - b.quality || a.id - b.id);
+  const takes: Take[] = [];
+  const missing: Shortage[] = [];
+  for (const [itemName, need] of Object.entries(needs)) {
+    let left = need;
+    const sources: [Stack, TakenFrom][] = [
+      ...byQuality(pack, itemName).map((s) => [s, { from: 'pack' }] as [Stack, TakenFrom]),
+      ...byQuality(storage, itemName).map((s) => [s, { from: 'storage', containerId: s.containerId }] as [Stack, TakenFrom]),
+    ];
+    for (const [s, where] of sources) {
+      if (left <= 0) break;
+      const quantity = Math.min(left, s.quantity);
+      takes.push({ ...where, stackId: s.id, itemName, quality: s.quality, quantity });
+      left -= quantity;
+    }
+    if (left > 0) missing.push({ itemName, have: need - left, need });
   }
+  return missing.length ? { ok: false, missing } : { ok: true, takes };
+}
+
+// ── Counting what a cost can be paid from (the panels' have/need) ──────────────────────────────────────────────
+
+/** Units of each item (any quality) in the pack and in the settlement's storage: what planPayment can spend. */
+export interface Held {
+  pack: ReadonlyMap<string, number>;
+  storage: ReadonlyMap<string, number>;
+}
+
+function tally(items: readonly { itemName: string; quantity: number }[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const i of items) out.set(i.itemName, (out.get(i.itemName) ?? 0) + i.quantity);
   return out;
 }
 
-export function shortages(stacks: readonly Stack[], needs: Materials): Shortage[] {
-  const have = owned(stacks, needs);
-  return Object.entries(needs)
-    .filter(([name, need]) => (have[name] ?? 0) < need)
-    .map(([itemName, need]) => ({ itemName, have: have[itemName] ?? 0, need }));
+/** What the pack and (when the cost is paid at a settlement) its storage hold. */
+export function held(
+  pack: readonly { itemName: string; quantity: number }[],
+  storage: readonly { itemName: string; quantity: number }[] = [],
+): Held {
+  return { pack: tally(pack), storage: tally(storage) };
 }
 
-/**
- * Which stacks pay for `needs`: the lowest quality first. Either every take (stack id → quantity) or what is
- * missing; nothing is taken when anything is missing.
- */
-export function planPayment(
-  stacks: readonly Stack[],
-  needs: Materials,
-): { ok: true; takes: { id: number; quantity: number }[] } | { ok: false; missing: Shortage[] } {
-  const missing = shortages(stacks, needs);
-  if (missing.length) return { ok: false, missing };
-  const takes: { id: number; quantity: number }[] = [];
-  for (const [name, need] of Object.entries(needs)) {
-    let left = need;
-    const ofItem = stacks
-      .filter((s) => s.itemName === name && s.quantity > 0)
-      .sort((a, b) => a.quality - b.quality || a.id - b.id);
-    for (const s of ofItem) {
-      if (left <= 0) break;
-      const take = Math.min(left, s.quantity);
-      takes.push({ id: s.id, quantity: take });
-      left -= take;
-    }
-  }
-  return { ok: true, takes };
+/** One item of a cost: what it needs, what the pack and storage hold of it, and what paying would take from storage. */
+export interface CostLine {
+  itemName: string;
+  need: number;
+  pack: number;
+  storage: number;
+  /** pack + storage. */
+  have: number;
+  missing: number;
+  short: boolean;
+  /** Units planPayment takes from storage once the pack's are used. */
+  fromStorage: number;
+}
+
+export function costLines(needs: Materials, h: Held): CostLine[] {
+  return Object.entries(needs).map(([itemName, need]) => {
+    const pack = h.pack.get(itemName) ?? 0;
+    const storage = h.storage.get(itemName) ?? 0;
+    const have = pack + storage;
+    const missing = Math.max(0, need - have);
+    return {
+      itemName,
+      need,
+      pack,
+      storage,
+      have,
+      missing,
+      short: missing > 0,
+      fromStorage: Math.min(storage, Math.max(0, need - pack)),
+    };
+  });
+}
+
+export const covered = (lines: readonly CostLine[]): boolean => lines.every((l) => !l.short);
+
+/** What a reinforcement would cost with these holdings: the first of REINFORCE_PAYMENTS covered, else the raw cost. */
+export function reinforcePayment(h: Held): Materials {
+  return REINFORCE_PAYMENTS.find((m) => covered(costLines(m, h))) ?? REINFORCE_COST;
 }
 
 export const INSUFFICIENT_MATERIALS = 'Insufficient materials!';

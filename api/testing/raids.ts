@@ -14,6 +14,7 @@ import {
   storageLedger,
   worlds,
 } from '../../db/schema/index.ts';
+import type { LedgerReason } from '../../db/repos/settlement-sim.ts';
 import type { StorageCategory } from '../contract/items.ts';
 import type { NpcAssignment } from '../game/npcs.ts';
 import { worldDayEpoch } from '../game/day-night.ts';
@@ -101,14 +102,27 @@ export class RaidSetup {
     return new Map(rows.map((r) => [r.id, Number(r.units)]));
   }
 
-  async ledger(reason?: 'meal' | 'raid' | 'ammo' | 'medicine' | 'left_behind'): Promise<Map<string, number>> {
-    const rows = await this.db
+  /** Units the ledger records for this settlement (of one reason, one source), by item and quality. */
+  async ledger(reason?: LedgerReason, source?: 'storage' | 'pack'): Promise<Map<string, number>> {
+    return (await this.ledgerLines(reason, source)).reduce((m, r) => {
+      const k = `${r.itemName}|${r.quality}`;
+      return m.set(k, (m.get(k) ?? 0) + Number(r.quantity));
+    }, new Map<string, number>());
+  }
+
+  /** The ledger's lines for this settlement, in the order written. */
+  async ledgerLines(reason?: LedgerReason, source?: 'storage' | 'pack') {
+    return this.db
       .select()
       .from(storageLedger)
-      .where(and(eq(storageLedger.settlementId, this.settlementId), reason ? eq(storageLedger.reason, reason) : undefined));
-    const m = new Map<string, number>();
-    for (const r of rows) m.set(`${r.itemName}|${r.quality}`, (m.get(`${r.itemName}|${r.quality}`) ?? 0) + Number(r.quantity));
-    return m;
+      .where(
+        and(
+          eq(storageLedger.settlementId, this.settlementId),
+          reason ? eq(storageLedger.reason, reason) : undefined,
+          source ? eq(storageLedger.source, source) : undefined,
+        ),
+      )
+      .orderBy(storageLedger.id);
   }
 
   /**

@@ -134,7 +134,8 @@ export function settlementSimOps(tx: Tx | Db) {
 
     async ledger(settlementId: number, lines: readonly LedgerLine[]): Promise<void> {
       if (lines.length === 0) return;
-      await tx.insert(storageLedger).values(lines.map((l) => ({ settlementId, ...l })));
+      const worldId = sql<string>`(select ${settlements.worldId} from ${settlements} where ${settlements.id} = ${settlementId})`;
+      await tx.insert(storageLedger).values(lines.map((l) => ({ settlementId, worldId, ...l })));
     },
 
     /** The founder and the players with a bed there, with where their survivors stand in the world. */

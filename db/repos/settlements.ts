@@ -9,6 +9,7 @@ import {
   settlements,
   shelters,
   storageItems,
+  storageLedger,
   users,
 } from '../schema/index.ts';
 import { actionOps, type Tx } from './actions.ts';
@@ -34,6 +35,8 @@ export interface SettlementFacts extends SettlementRow {
   occupied: number;
   bedHolders: string[];
 }
+/** A ledger line for units a rule took (api/modules/settlements/service.ts spends settlement costs and writes these). */
+export type LedgerEntry = Omit<typeof storageLedger.$inferInsert, 'id'>;
 export interface ChunkRange {
   cx0: number;
   cx1: number;
@@ -254,6 +257,11 @@ export function settlementOps(tx: Tx) {
         .returning({ quantity: storageItems.quantity });
       if (!row) throw new Error(`storage stack ${rowId} no longer holds ${quantity}`);
       if (row.quantity === 0) await tx.delete(storageItems).where(eq(storageItems.id, rowId));
+    },
+
+    /** Records units a rule took from a pack or from storage, in the transaction that took them. */
+    async record(lines: readonly LedgerEntry[]): Promise<void> {
+      if (lines.length) await tx.insert(storageLedger).values([...lines]);
     },
 
     /** Drops empty stacks left by older versions (the inventory's and this settlement's); how many went. */

@@ -219,22 +219,34 @@ export const raids = pgTable(
 );
 
 /**
- * Every unit that leaves a settlement's storage other than by a player's hand: eaten, taken by raiders, fired,
- * used on the wounded, or left behind when an NPC walks away with its gear and storage is full. Storage plus this
- * ledger is what went in, so conservation can be checked (and an operator can see where things went).
+ * Every unit that a rule takes out of a settlement's storage or out of a player's pack, other than by a player's hand
+ * moving it somewhere: eaten, taken by raiders, fired, used on the wounded, left behind when an NPC walks away with
+ * its gear and storage is full, or spent on a shelter, a building or a reinforcement. Storage plus packs plus this
+ * ledger is what went in, so conservation can be checked (and an operator can see where things went). `source` says
+ * where the units were; a pack's lines name its player (`userId`, kept null when the account goes) and a shelter's
+ * have no settlement yet.
  */
 export const storageLedger = pgTable(
   'storage_ledger',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    settlementId: integer('settlement_id')
-      .notNull()
-      .references(() => settlements.id, { onDelete: 'cascade' }),
+    settlementId: integer('settlement_id').references(() => settlements.id, { onDelete: 'cascade' }),
+    worldId: text('world_id').notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
-    reason: text('reason', { enum: ['meal', 'raid', 'ammo', 'medicine', 'left_behind'] }).notNull(),
+    reason: text('reason', {
+      enum: ['meal', 'raid', 'ammo', 'medicine', 'left_behind', 'shelter', 'build', 'reinforce'],
+    }).notNull(),
+    source: text('source', { enum: ['storage', 'pack'] })
+      .notNull()
+      .default('storage'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     itemName: text('item_name').notNull(),
     quality: integer('quality').notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
   },
-  (t) => [index('storage_ledger_settlement_idx').on(t.settlementId, t.at)],
+  (t) => [
+    index('storage_ledger_settlement_idx').on(t.settlementId, t.at),
+    index('storage_ledger_user_idx').on(t.userId, t.at),
+    check('storage_ledger_source_ck', sql`${t.source} = 'pack' or ${t.settlementId} is not null`),
+  ],
 );

@@ -257,6 +257,21 @@ describe.each(backends())('raids and upkeep on %s', (backend) => {
     expect(names).toContain('Bandages');
     expect(names).not.toContain('Antibiotics');
     expect((await db().select().from(npcs).where(eq(npcs.id, npc.id)))[0]!.injuredUntil).toBeNull();
+    // The dose is in the ledger as the settlement's own medicine would be: from this member's pack.
+    expect((await setup.ledgerLines('medicine')).map((l) => ({ ...l, id: 0, at: 0 }))).toEqual([
+      {
+        id: 0,
+        at: 0,
+        settlementId: setup.settlementId,
+        worldId: W,
+        reason: 'medicine',
+        source: 'pack',
+        userId: c.id,
+        itemName: 'Antibiotics',
+        quality: 90,
+        quantity: 1,
+      },
+    ]);
     // Someone else's NPC: 403.
     const other = await f.playerAt(f.spot());
     expect((await other.post(`/api/npcs/${npc.id}/treat`, { worldId: W })).status).toBe(403);

@@ -239,7 +239,10 @@ export class NpcService {
       const dose = treatment(stacks);
       if (!dose) throw new HttpError(409, RAID_TEXT.noMedicine);
       const stack = stacks.find((x) => x.itemName === dose.itemName && x.quality === dose.quality)!;
-      await ops.takeFromInventory([{ id: stack.id, quantity: dose.quantity }]);
+      // Recorded as the settlement's own medicine is when its stock treats a wounded defender.
+      await this.settlements.consume(ops, { userId: user.id, worldId, settlementId: s.id }, 'medicine', [
+        { from: 'pack', stackId: stack.id, itemName: stack.itemName, quality: stack.quality, quantity: dose.quantity },
+      ]);
       const row = await ops.npcs.treat(npcId, now);
       return { row: { ...row, settlementName: s.name, settlementX: s.x, settlementY: s.y }, facts: s };
     });

@@ -8,6 +8,7 @@ import {
   type Poi,
 } from '../../../core-wasm/index.ts';
 import type { ChunkRange, SettlementFacts, SettlementOps, ShelterRow } from '../../../db/repos/settlements.ts';
+import type { LedgerReason } from '../../../db/repos/settlement-sim.ts';
 import type { UserRow } from '../../../db/repos/accounts.ts';
 import { UNKNOWN_WORLD } from '../../contract/http.ts';
 import {
@@ -27,7 +28,8 @@ import {
   nextBuildingCost,
   planPayment,
   REINFORCE_COST,
-  REINFORCE_KIT,
+  REINFORCE_PAYMENTS,
+  type Take,
   CONTAINER_MAX_LEVEL,
   containerCapacity,
   SETTLEMENT_MIN_DISTANCE,
@@ -36,7 +38,6 @@ import {
   SHELTER_REACH,
   shelterNotYours,
 } from '../../game/settlements.ts';
-import { planCraftPayment, type Take } from '../../game/crafting.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireSeatedIn } from '../game-access.ts';
 import type { LiveHub } from '../../live/hub.ts';
@@ -126,25 +127,27 @@ export class SettlementService {
     return pos;
   }
 
-  /** Spends `cost` from the player's stacks, lowest quality first, or refuses with what is missing. */
-  async pay(ops: SettlementOps, userId: string, worldId: string, cost: Materials): Promise<void> {
-    const stacks = await ops.lockInventory(userId, worldId, Object.keys(cost));
-    const plan = planPayment(stacks, cost);
-    if (!plan.ok) throw new HttpError(409, insufficientMessage(plan.missing));
-    await ops.takeFromInventory(plan.takes);
-  }
-
   /**
-   * How `needs` would be paid from the player's pack first, then the settlement's storage (lowest quality first), with
-   * the rows locked: crafting and kits pay this way.
+   * How `needs` would be paid from the player's pack first, then the settlement's storage (none away from a
+   * settlement), the lowest quality first (api/game/settlements.ts planPayment), with the rows locked: every settlement
+   * cost and the bench pay this way.
    */
-  async planPackAndStorage(ops: SettlementOps, userId: string, worldId: string, settlementId: number, needs: Materials) {
+  async planPackAndStorage(ops: SettlementOps, userId: string, worldId: string, settlementId: number | null, needs: Materials) {
     const names = Object.keys(needs);
     const pack = await ops.lockInventory(userId, worldId, names);
-    const storage = (await ops.lockStorage(settlementId))
-      .filter((r) => names.includes(r.itemName))
-      .map((r) => ({ id: r.id, itemName: r.itemName, quality: r.quality, quantity: r.quantity, containerId: r.buildingId }));
-    return planCraftPayment(pack, storage, needs);
+    const storage =
+      settlementId === null
+        ? []
+        : (await ops.lockStorage(settlementId))
+            .filter((r) => names.includes(r.itemName))
+            .map((r) => ({
+              id: r.id,
+              itemName: r.itemName,
+              quality: r.quality,
+              quantity: r.quantity,
+              containerId: r.buildingId,
+            }));
+    return planPayment(pack, storage, needs);
   }
 
   /** Carries out a plan of planPackAndStorage. */
@@ -155,11 +158,43 @@ export class SettlementService {
     }
   }
 
-  /** Spends a Reinforcement Kit from the pack, else from the settlement's storage; false when there is none. */
-  private async payWithKit(ops: SettlementOps, userId: string, worldId: string, settlementId: number): Promise<boolean> {
-    const plan = await this.planPackAndStorage(ops, userId, worldId, settlementId, REINFORCE_KIT);
-    if (plan.ok) await this.spend(ops, plan.takes);
-    return plan.ok;
+  /**
+   * Spends a plan's units for a rule and writes each one to the ledger in the same transaction: pack units under the
+   * player, storage units under the settlement, so packs + storage + ledger stay what went in.
+   */
+  async consume(
+    ops: SettlementOps,
+    who: { userId: string; worldId: string; settlementId: number | null },
+    reason: LedgerReason,
+    takes: readonly Take[],
+  ): Promise<void> {
+    await this.spend(ops, takes);
+    const at = this.services.now();
+    await ops.record(
+      takes.map((t) => ({
+        settlementId: who.settlementId,
+        worldId: who.worldId,
+        at,
+        reason,
+        source: t.from,
+        userId: t.from === 'pack' ? who.userId : null,
+        itemName: t.itemName,
+        quality: t.quality,
+        quantity: t.quantity,
+      })),
+    );
+  }
+
+  /** Pays a settlement cost (or a shelter's, with no settlement) as planPackAndStorage plans it, or refuses with what is missing. */
+  async pay(
+    ops: SettlementOps,
+    who: { userId: string; worldId: string; settlementId: number | null },
+    reason: LedgerReason,
+    cost: Materials,
+  ): Promise<void> {
+    const plan = await this.planPackAndStorage(ops, who.userId, who.worldId, who.settlementId, cost);
+    if (!plan.ok) throw new HttpError(409, insufficientMessage(plan.missing));
+    await this.consume(ops, who, reason, plan.takes);
   }
 
   async buildShelter(user: UserRow, worldId: string, asked: { x: number; y: number }): Promise<ShelterBuilt> {
@@ -184,7 +219,7 @@ export class SettlementService {
         shelter = await ops.insertShelter(this.shelterRow(worldId, tileX, tileY, user.id, null, now));
         if (!shelter) throw new HttpError(409, 'A shelter already stands here');
       }
-      await this.pay(ops, user.id, worldId, SHELTER_COST);
+      await this.pay(ops, { userId: user.id, worldId, settlementId: null }, 'shelter', SHELTER_COST);
       return shelter;
     });
     this.live.send(worldId, { to: 'user', userId: user.id }, { type: 'inventory_updated' });
@@ -338,7 +373,7 @@ export class SettlementService {
     const subtype = body.type === 'container' ? (body.subtype ?? null) : null;
     return this.manage(user, body.worldId, Number(body.settlementId), async (ops, s) => {
       const cost = nextBuildingCost(body.type, subtype, await ops.buildings(s.id));
-      await this.pay(ops, user.id, s.worldId, cost);
+      await this.pay(ops, { userId: user.id, worldId: s.worldId, settlementId: s.id }, 'build', cost);
       const building = await ops.insertBuilding({
         settlementId: s.id,
         type: body.type,
@@ -368,8 +403,17 @@ export class SettlementService {
           `${building.name} is fully reinforced (level ${CONTAINER_MAX_LEVEL}, ${containerCapacity(CONTAINER_MAX_LEVEL)} units)`,
         );
       }
-      const cost = (await this.payWithKit(ops, user.id, worldId, settlementId)) ? REINFORCE_KIT : REINFORCE_COST;
-      if (cost === REINFORCE_COST) await this.pay(ops, user.id, worldId, REINFORCE_COST);
+      // A kit when the pack or storage holds one, else the raw materials (REINFORCE_PAYMENTS, the page's rule too).
+      const who = { userId: user.id, worldId, settlementId };
+      let cost: Materials | null = null;
+      for (const option of REINFORCE_PAYMENTS) {
+        const plan = await this.planPackAndStorage(ops, user.id, worldId, settlementId, option);
+        if (!plan.ok) continue;
+        await this.consume(ops, who, 'reinforce', plan.takes);
+        cost = option;
+        break;
+      }
+      if (!cost) await this.pay(ops, who, 'reinforce', REINFORCE_COST);
       const updated = await ops.setLevel(building.id, building.level + 1);
       return {
         building: toBuildingView({ ...updated, occupant: null }),
