@@ -87,13 +87,20 @@ export interface Candidate {
   quantity: number;
 }
 
+/** Orders two candidates for one slot: above 0 when `a` is the better pick. */
+export type CandidateOrder = (a: Candidate, b: Candidate) => number;
+
+/** The default order: the higher quality. */
+export const byQuality: CandidateOrder = (a, b) => a.quality - b.quality;
+
 /**
- * For each slot not in `filled`, the best candidate that goes there: the highest quality, the lowest row id among
- * equals (so the choice is stable). Slots nothing fits stay out of the answer.
+ * For each slot not in `filled`, the best candidate that goes there by `better` (the highest quality unless told), the
+ * lowest row id among equals (so the choice is stable). Slots nothing fits stay out of the answer.
  */
 export function bestForEmptySlots<C extends Candidate>(
   candidates: readonly C[],
   filled: Iterable<string>,
+  better: CandidateOrder = byQuality,
 ): { slot: EquipmentSlot; item: C }[] {
   const taken = new Set(filled);
   const best = new Map<EquipmentSlot, C>();
@@ -101,7 +108,8 @@ export function bestForEmptySlots<C extends Candidate>(
     const slot = equipSlotOf(c.itemName);
     if (!slot || taken.has(slot) || c.quantity <= 0) continue;
     const held = best.get(slot);
-    if (!held || c.quality > held.quality || (c.quality === held.quality && c.id < held.id)) best.set(slot, c);
+    const order = held ? better(c, held) : 1;
+    if (!held || order > 0 || (order === 0 && c.id < held.id)) best.set(slot, c);
   }
   return EQUIPMENT_SLOTS.filter((s) => best.has(s)).map((slot) => ({ slot, item: best.get(slot)! }));
 }

@@ -1,3 +1,4 @@
+import type { NpcAssignment } from '../../api/game/npcs.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { npcEquipment, npcs } from '../schema/index.ts';
@@ -11,9 +12,17 @@ export interface NpcRef {
   worldId: string;
   settlementId: number;
   name: string;
+  /** Its job: equip all picks the gear that helps it (api/game/npc-equipment.ts npcEquipOrder). */
+  assignment: NpcAssignment;
 }
 
-const ref = { id: npcs.id, worldId: npcs.worldId, settlementId: npcs.settlementId, name: npcs.name };
+const ref = {
+  id: npcs.id,
+  worldId: npcs.worldId,
+  settlementId: npcs.settlementId,
+  name: npcs.name,
+  assignment: npcs.assignment,
+};
 
 /**
  * Operations valid inside one NPC equipment transaction: the settlement ones (storage, the member's pack) plus the

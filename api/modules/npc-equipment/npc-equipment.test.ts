@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { loadCoreForBun } from '../../../core-wasm/index.ts';
+import { eq } from 'drizzle-orm';
 import { bedAssignments, npcEquipment, npcs, playerEquipment, storageItems } from '../../../db/schema/index.ts';
 import { NPC_BATCH_MAX, NPC_EQUIPMENT_TEXT } from '../../game/npc-equipment.ts';
 import { BED_BASE_COST, CONTAINER_BASE_COST, SETTLEMENT_REACH, scaledCost } from '../../game/settlements.ts';
@@ -287,6 +288,27 @@ describe.each(backends())('NPC equipment on %s', (backend) => {
     const none = await c.json(c.post(path(npcId, 'unequip-all'), { settlementId: settlement.id }));
     expect(none.message).toMatch(/^Ada\d+ has nothing equipped$/);
     ws.close();
+  });
+
+  test("equip-all picks per slot what helps the NPC's job; an item without an effect (Lockpick Set) comes last", async () => {
+    const { c, npcId, settlement, gearId } = await withNpc();
+    await stock(gearId, [
+      ['Lockpick Set', 95, 1],
+      ['Crowbar', 40, 1],
+    ]);
+    // A defender: no tool helps at home, but the Crowbar does something (on a scavenge), the Lockpick Set nothing.
+    const home = await c.json(c.post(path(npcId, 'equip-all'), { settlementId: settlement.id }));
+    expect(home.equipment.map((w: Worn) => [w.slot, w.itemName])).toEqual([['tool', 'Crowbar']]);
+    expect(await stored(c, settlement.id, 'Lockpick Set')).toBe(1);
+    await c.json(c.post(path(npcId, 'unequip-all'), { settlementId: settlement.id }));
+
+    // A scavenger: the Multitool searches deepest, whatever the others' quality.
+    await server.database.db.update(npcs).set({ assignment: 'scavenge' }).where(eq(npcs.id, npcId));
+    await stock(gearId, [['Multitool', 30, 1]]);
+    const away = await c.json(c.post(path(npcId, 'equip-all'), { settlementId: settlement.id }));
+    expect(away.equipment.map((w: Worn) => [w.slot, w.itemName, w.quality])).toEqual([['tool', 'Multitool', 30]]);
+    expect(await stored(c, settlement.id, 'Crowbar')).toBe(1);
+    expect(await stored(c, settlement.id, 'Lockpick Set')).toBe(1);
   });
 
   test('20 equips of one single item in flight equip it once, across two NPCs; mixed changes in flight conserve totals', async () => {

@@ -4,7 +4,7 @@ import type { SettlementFacts } from '../../../db/repos/settlements.ts';
 import type { EquipmentOutcome } from '../../contract/equipment.ts';
 import type { BatchEquipment, NpcEquipmentList } from '../../contract/npc-equipment.ts';
 import { bestForEmptySlots, type EquipmentSlot, equipRefusal, hasRadio } from '../../game/equipment.ts';
-import { NPC_EQUIPMENT_REACH, NPC_EQUIPMENT_TEXT } from '../../game/npc-equipment.ts';
+import { NPC_EQUIPMENT_REACH, NPC_EQUIPMENT_TEXT, npcEquipOrder } from '../../game/npc-equipment.ts';
 import { canManage } from '../../game/settlements.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LiveHub } from '../../live/hub.ts';
@@ -167,13 +167,17 @@ export class NpcEquipmentService {
     });
   }
 
-  /** Fills every empty slot of the NPC with the best item for it in the settlement's storage. */
+  /**
+   * Fills every empty slot of the NPC with the item in the settlement's storage that helps its job most (items without
+   * an effect last, then the best quality).
+   */
   equipAll(user: UserRow, seatWorldId: string, npcId: number, body: { settlementId: string }) {
     return this.change(user, seatWorldId, npcId, Number(body.settlementId), async (ops, s, npc) => {
       const worn = await ops.lockNpcEquipment(npc.id);
       const picks = bestForEmptySlots(
         await ops.lockStorage(s.id),
         worn.map((w) => w.slot),
+        npcEquipOrder(npc.assignment),
       );
       for (const { slot, item } of picks) {
         await ops.takeFromStorage(item.id, 1);
