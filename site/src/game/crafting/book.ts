@@ -15,6 +15,7 @@ import {
   type Recipe,
 } from '../../../../api/game/crafting.ts';
 import { itemDef, type StorageCategory } from '../../../../api/game/items.ts';
+import { type CostLine, costLines, type Held, held } from '../../../../api/game/settlements.ts';
 
 export const CRAFT_GROUPS = ['equipment', 'medicine', 'ammunition', 'materials', 'food'] as const;
 export type CraftGroup = (typeof CRAFT_GROUPS)[number];
@@ -43,51 +44,21 @@ export function groupOf(r: Pick<Recipe, 'output'>): CraftGroup {
 }
 
 /** Units of each item the survivor can craft with: in the pack, and in this settlement's containers (any quality). */
-export interface Holdings {
-  pack: ReadonlyMap<string, number>;
-  storage: ReadonlyMap<string, number>;
-}
-
-function tally(items: readonly { itemName: string; quantity: number }[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const i of items) out.set(i.itemName, (out.get(i.itemName) ?? 0) + i.quantity);
-  return out;
-}
+export type Holdings = Held;
 
 export function holdings(pack: readonly InventoryItem[], storage: readonly StorageEntry[]): Holdings {
-  return { pack: tally(pack), storage: tally(storage.flatMap((e) => e.items)) };
+  return held(
+    pack,
+    storage.flatMap((e) => e.items),
+  );
 }
 
 /** One input of a craft: what it needs, what the pack and storage hold, and what the bench would take from storage. */
-export interface InputRow {
-  itemName: string;
-  need: number;
-  pack: number;
-  storage: number;
-  have: number;
-  missing: number;
-  short: boolean;
-  /** Units the craft would take from storage once the pack's are used (pack first). */
-  fromStorage: number;
-}
+export type InputRow = CostLine;
 
+/** Counted by the rule every settlement cost uses (api/game/settlements.ts costLines). */
 export function inputRows(r: Recipe, quantity: number, h: Holdings): InputRow[] {
-  return Object.entries(craftInputs(r, quantity)).map(([itemName, need]) => {
-    const pack = h.pack.get(itemName) ?? 0;
-    const storage = h.storage.get(itemName) ?? 0;
-    const have = pack + storage;
-    const missing = Math.max(0, need - have);
-    return {
-      itemName,
-      need,
-      pack,
-      storage,
-      have,
-      missing,
-      short: missing > 0,
-      fromStorage: Math.min(storage, Math.max(0, need - pack)),
-    };
-  });
+  return costLines(craftInputs(r, quantity), h);
 }
 
 /** How many crafts of a recipe the holdings pay for, up to CRAFT_QUANTITY_MAX (one request's most). */

@@ -1,28 +1,34 @@
 /**
- * What a build costs against what the pack holds, as the panels list it: each material as owned/required, owned
- * summed over stacks of any quality (the rule the server pays by, api/game/settlements.ts owned). Pure.
+ * What a settlement cost needs against what pays it, as the panels list it: each material as have/need, counted over
+ * the pack and (at a settlement) its storage by the rule the server pays by (api/game/settlements.ts costLines: the
+ * pack first, then storage, any quality). Pure.
  */
 import type { InventoryItem } from '../../../../api/contract/items.ts';
-import { type Materials, owned, type Stack } from '../../../../api/game/settlements.ts';
+import type { StorageEntry } from '../../../../api/contract/settlements.ts';
+import { type CostLine, costLines, covered, held, type Materials, reinforcePayment } from '../../../../api/game/settlements.ts';
 
-export interface MaterialRow {
-  itemName: string;
-  owned: number;
-  required: number;
-  short: boolean;
+export type MaterialRow = CostLine;
+
+/** The pack's and this settlement's storage's units (storage is empty away from a settlement, as for a shelter). */
+export function holdingsOf(pack: readonly InventoryItem[], storage: readonly StorageEntry[] = []) {
+  return held(
+    pack,
+    storage.flatMap((e) => e.items),
+  );
 }
 
-/** Inventory stacks in the shape the rules read (ids are only for paying, which the server does). */
-export function toStacks(items: readonly InventoryItem[]): Stack[] {
-  return items.map((i, n) => ({ id: n, itemName: i.itemName, quality: i.metadata.quality, quantity: i.quantity }));
+export function materialRows(
+  pack: readonly InventoryItem[],
+  needs: Materials,
+  storage: readonly StorageEntry[] = [],
+): MaterialRow[] {
+  return costLines(needs, holdingsOf(pack, storage));
 }
 
-export function materialRows(items: readonly InventoryItem[], needs: Materials): MaterialRow[] {
-  const have = owned(toStacks(items), needs);
-  return Object.entries(needs).map(([itemName, required]) => {
-    const n = have[itemName] ?? 0;
-    return { itemName, owned: n, required, short: n < required };
-  });
-}
+export const affordable = (rows: readonly MaterialRow[]): boolean => covered(rows);
 
-export const affordable = (rows: readonly MaterialRow[]): boolean => rows.every((r) => !r.short);
+/** A reinforcement's rows: a Reinforcement Kit's when the pack or storage holds one, else the raw materials'. */
+export function reinforceRows(pack: readonly InventoryItem[], storage: readonly StorageEntry[]): MaterialRow[] {
+  const h = holdingsOf(pack, storage);
+  return costLines(reinforcePayment(h), h);
+}

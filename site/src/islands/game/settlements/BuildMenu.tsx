@@ -6,12 +6,16 @@ import { affordable, materialRows } from '../../../game/settlements/costs.ts';
 import { BUILD_KINDS, buildKind, costOfNext, defaultBuildingName } from '../../../game/settlements/kinds.ts';
 import { $settlementActions } from '../../../game/settlements/wire.ts';
 import { $inventory } from '../../../stores/actions.ts';
-import { $settlementBusy } from '../../../stores/settlements.ts';
+import { $settlementBusy, $storage } from '../../../stores/settlements.ts';
 import { MaterialList } from './MaterialList.tsx';
 
-/** Build a bed or a container: the next one of each kind costs more for every one already standing. */
-export function BuildMenu({ buildings }: { buildings: readonly BuildingView[] }) {
+/**
+ * Build a bed or a container: the next one of each kind costs more for every one already standing; paid from the pack,
+ * then this settlement's storage.
+ */
+export function BuildMenu({ settlementId, buildings }: { settlementId: string; buildings: readonly BuildingView[] }) {
   const inv = useStore($inventory);
+  const storage = useStore($storage);
   const busy = useStore($settlementBusy);
   const actions = useStore($settlementActions);
   const [key, setKey] = useState(BUILD_KINDS[0]!.key);
@@ -21,7 +25,9 @@ export function BuildMenu({ buildings }: { buildings: readonly BuildingView[] })
   const kindId = useId();
   const nameId = useId();
   const costs = useMemo(() => new Map(BUILD_KINDS.map((k) => [k.key, costOfNext(k, buildings)])), [buildings]);
-  const rows = useMemo(() => materialRows(inv.items, costs.get(key)!), [inv.items, costs, key]);
+  // The pack and this settlement's storage pay together (pack first), as the server charges.
+  const stored = storage?.settlementId === settlementId ? storage.entries : undefined;
+  const rows = useMemo(() => materialRows(inv.items, costs.get(key)!, stored), [inv.items, costs, key, stored]);
   const ok = affordable(rows);
   const valid = cleanName(name).length > 0;
 

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useId, useMemo } from 'react';
 import type { StorageEntry } from '../../../../../api/contract/settlements.ts';
-import { CONTAINER_CAPACITY_STEP, CONTAINER_MAX_LEVEL, REINFORCE_COST } from '../../../../../api/game/settlements.ts';
+import { CONTAINER_CAPACITY_STEP, CONTAINER_MAX_LEVEL } from '../../../../../api/game/settlements.ts';
 import { CATEGORY_LABELS } from '../../../game/actions/inventory.ts';
-import { affordable, materialRows } from '../../../game/settlements/costs.ts';
+import { affordable, reinforceRows } from '../../../game/settlements/costs.ts';
 import { qualityLabel, storedRows } from '../../../game/settlements/storage-view.ts';
 import { $settlementActions } from '../../../game/settlements/wire.ts';
 import { $inventory } from '../../../stores/actions.ts';
@@ -11,14 +11,15 @@ import { $settlementBusy } from '../../../stores/settlements.ts';
 import { MaterialList } from './MaterialList.tsx';
 
 /** One container: how full, how well protected, what it holds (with Take), and Reinforce. */
-export function ContainerCard({ entry: e }: { entry: StorageEntry }) {
+export function ContainerCard({ entry: e, storage }: { entry: StorageEntry; storage: readonly StorageEntry[] }) {
   const inv = useStore($inventory);
   const busy = useStore($settlementBusy);
   const actions = useStore($settlementActions);
   const titleId = useId();
   const b = e.building;
   const rows = useMemo(() => storedRows(e.items), [e.items]);
-  const cost = useMemo(() => materialRows(inv.items, REINFORCE_COST), [inv.items]);
+  // A Reinforcement Kit in the pack or storage pays, else the raw materials from both (the server's order).
+  const cost = useMemo(() => reinforceRows(inv.items, storage), [inv.items, storage]);
   const maxed = b.level >= CONTAINER_MAX_LEVEL;
   return (
     <article className="stl-container" aria-labelledby={titleId} data-testid="container" data-subtype={b.subtype ?? ''}>

@@ -39,7 +39,7 @@ export function ManageSettlement({ settlement: s }: { settlement: SettlementView
           <DefenceSection settlement={s} />
           <RaidHistory settlement={s} />
           <CraftingSection settlement={s} />
-          <BuildMenu buildings={list} />
+          <BuildMenu settlementId={s.id} buildings={list} />
           <StoragePanel settlementId={s.id} />
         </>
       ) : (

@@ -87,7 +87,7 @@ export function StoragePanel({ settlementId }: { settlementId: string }) {
           <ul className="stl-containers">
             {entries.map((e) => (
               <li key={e.building.id}>
-                <ContainerCard entry={e} />
+                <ContainerCard entry={e} storage={entries} />
               </li>
             ))}
           </ul>
