@@ -40,6 +40,15 @@ export class HttpError extends Error {
 }
 
 /**
+ * Is this a refusal rather than a failure: an error that carries the 4xx status it is answered with (an HttpError,
+ * Elysia's own errors)? A service throws one inside a transaction to roll it back; it says nothing about the database.
+ */
+export function isRefusal(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/**
  * Response schemas for a route's error statuses, all the `{ message }` body:
  * `response: { 200: Region, ...errorResponses(400, 401, 403, 404) }`.
  */
@@ -179,9 +188,8 @@ function errorAnswer(code: unknown, error: unknown, headers: Headers, request: R
     case 'INVALID_COOKIE_SIGNATURE':
       return jsonResponse(400, 'Invalid cookie', headers);
     default: {
-      const given = (error as { status?: number })?.status;
-      if (!badAnswer && typeof given === 'number' && given >= 400 && given < 500) {
-        return jsonResponse(given, (error as Error).message || 'Bad request', headers);
+      if (!badAnswer && isRefusal(error)) {
+        return jsonResponse((error as HttpError).status, (error as Error).message || 'Bad request', headers);
       }
       const unavailable = isDatabaseUnavailable(error);
       log.error(

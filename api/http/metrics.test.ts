@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { sql } from 'drizzle-orm';
 import { TestClient, uniqueName } from '../testing/client.ts';
 import { backends, openTestDatabase } from '../testing/databases.ts';
 import { TestSocket } from '../testing/live.ts';
@@ -144,6 +145,32 @@ describe.each(backends())('GET /metrics on %s', (backend) => {
       'the connection closed',
       (s) => value(s, 'wasteland_ws_connections') === value(before, 'wasteland_ws_connections'),
     );
+  });
+
+  test('wasteland_db_call_failures_total counts what the database failed, not a refusal rolled back with a 409', async () => {
+    const player = new TestClient(server.url);
+    await player.register(uniqueName('met'));
+    await player.post('/api/lobby/join-game');
+    const me = await player.json(player.get('/api/player/current?worldId=default'));
+    const failures = (s: Sample[], repo: string) => value(s, 'wasteland_db_call_failures_total', { repo });
+    const before = (await scrape(server.url)).samples;
+
+    // Founding without a shelter: refused inside the settlements repository's transaction.
+    const refused = await player.post('/api/settlements', { worldId: 'default', name: uniqueName('Nowhere'), x: me.x, y: me.y });
+    expect(refused.status).toBe(409);
+    const afterRefusal = (await scrape(server.url)).samples;
+    expect(failures(afterRefusal, 'settlements')).toBe(failures(before, 'settlements'));
+
+    // The database itself failing: the table the game log reads is gone for one request.
+    await server.database.db.execute(sql`alter table world_events rename to world_events_away`);
+    try {
+      expect((await player.get('/api/world/default/events')).status).toBe(500);
+    } finally {
+      await server.database.db.execute(sql`alter table world_events_away rename to world_events`);
+    }
+    const afterFailure = (await scrape(server.url)).samples;
+    expect(failures(afterFailure, 'world')).toBe(failures(afterRefusal, 'world') + 1);
+    expect((await player.get('/api/world/default/events')).status).toBe(200);
   });
 
   test('the NPC runner reports its rounds and its lag', async () => {

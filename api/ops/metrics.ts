@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { isRefusal } from '../http/errors.ts';
 import type { BusStats } from '../live/bus.ts';
 import type { LiveStats } from '../live/stats.ts';
 import type { NpcSimStats } from '../modules/npcs/simulation.ts';
@@ -103,7 +104,7 @@ export class Metrics {
   });
   private readonly dbFailures = new Counter({
     name: 'wasteland_db_call_failures_total',
-    help: 'Repository calls that threw, by repository.',
+    help: 'Repository calls that failed, by repository (a refusal thrown to roll a transaction back, such as a 409, is none).',
     labelNames: ['repo'] as const,
     registers: [this.registry],
   });
@@ -135,7 +136,9 @@ export class Metrics {
         };
         const failed = (err: unknown) => {
           done();
-          failures.inc();
+          // A refusal thrown inside a transaction (409 "insufficient materials", 403 "not yours") rolls it back on
+          // purpose: the call did what it should.
+          if (!isRefusal(err)) failures.inc();
           throw err;
         };
         let result: unknown;
