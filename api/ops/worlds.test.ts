@@ -134,6 +134,28 @@ describe.each(backends())('bun run worlds on %s', (backend) => {
       expect(await refused.json()).toEqual({ message: WORLD_CLOSED_MESSAGE });
     }
   }, 120_000); // ten runs of the script, each a process that opens (on PGlite: starts) the database
+
+  test('a name with a control or invisible character, or like the name of another world, is refused: exit 1 and the rule', async () => {
+    const roomy = { ...env, WORLDS_MAX: '9' };
+    const first = await worldsCli(roomy, 'open', 'Ember Flats');
+    expect(first.code).toBe(0);
+    const bell = await worldsCli(roomy, 'open', 'Bell\u0007Tower');
+    expect(bell.code).toBe(1);
+    expect(bell.err).toContain('World names may not contain invisible, formatting or text-direction characters');
+    const hidden = await worldsCli(roomy, 'rename', 'Ember Flats', 'Ember\u200bFlats');
+    expect(hidden.code).toBe(1);
+    expect(hidden.err).toContain('World names may not contain invisible');
+    // A Cyrillic Е and а: the same name to every reader.
+    const twin = await worldsCli(roomy, 'open', 'Еmber Flаts');
+    expect(twin.code).toBe(1);
+    expect(twin.err).toContain('"Еmber Flаts" looks like "Ember Flats", the name of another world');
+    const names = (await worldsCli(roomy, 'list')).out
+      .split('\n')
+      .slice(1, -1)
+      .map((l) => l.split(/\s{2,}/).at(-1));
+    expect(names.filter((n) => n?.includes('mber Fl'))).toEqual(['Ember Flats']);
+    expect(names.filter((n) => n?.includes('Bell'))).toEqual([]);
+  }, 120_000);
 });
 
 // PGlite alone has a data directory a server can hold: this runs on every test run, never skipped.

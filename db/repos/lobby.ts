@@ -234,6 +234,12 @@ function lobbyOps(db: Executor) {
       return rows.length > 0;
     },
 
+    /** Renames a world (under the lobby lock, where the names of the other worlds are compared); answers whether it exists. */
+    async renameWorld(id: string, name: string): Promise<boolean> {
+      const rows = await db.update(worlds).set({ name }).where(eq(worlds.id, id)).returning({ id: worlds.id });
+      return rows.length > 0;
+    },
+
     /** Removes the user's entry; answers whether they were seated, queued, or absent. Call only under the lobby lock. */
     async remove(userId: string): Promise<'lobby' | 'queue' | 'none'> {
       const rows = await db

@@ -493,20 +493,34 @@ export async function listWorlds(services: Services): Promise<WorldsList> {
  * its id), or a new one (`name`, else a generated name). Refused while WORLDS_MAX worlds are open. Queue heads may
  * take its seats at once.
  */
-export async function openWorldLocked(
+/**
+ * What an operator's open does, chosen under the lobby lock from every world there is (so two operators on two
+ * processes cannot both take one name): reopen a closed world, open a new one (named, or with a generated name), or
+ * refuse with the caller's own answer.
+ */
+export type OpenChoice<R> = { reopen: string } | { name?: string } | { refused: R };
+
+/**
+ * Opens a world under the lobby lock, as `choose` decides from every world (see OpenChoice); a reopened world exists
+ * again, a new one gets a short random id, and either is refused past WORLDS_MAX. Queued players are seated after.
+ */
+export async function openWorldLocked<R>(
   services: Services,
-  spec: { reopen: string } | { name?: string },
-): Promise<{ ok: true; id: string } | { ok: false; reason: 'limit' | 'unknown' }> {
+  choose: (worlds: readonly WorldSeatsRow[]) => OpenChoice<R>,
+): Promise<{ ok: true; id: string } | { ok: false; reason: 'limit' | 'unknown' } | { ok: false; reason: 'refused'; refused: R }> {
   const now = services.now();
   const limits = lobbyLimits(services);
   return services.repos.lobby.locked(async (lobby) => {
-    const worlds = seatsView(await lobby.worldSeats(), limits.maxPlayers);
+    const rows = await lobby.worldSeats();
+    const choice = choose(rows);
+    if ('refused' in choice) return { ok: false, reason: 'refused', refused: choice.refused };
+    const worlds = seatsView(rows, limits.maxPlayers);
     if (worlds.filter((w) => w.state === 'open').length >= limits.worldsMax) return { ok: false, reason: 'limit' };
     let id: string;
-    if ('reopen' in spec) {
-      if (!(await lobby.setWorldState(spec.reopen, 'open'))) return { ok: false, reason: 'unknown' };
-      id = spec.reopen;
-    } else id = (await openNewWorld(services, lobby, worlds, spec.name)).id;
+    if ('reopen' in choice) {
+      if (!(await lobby.setWorldState(choice.reopen, 'open'))) return { ok: false, reason: 'unknown' };
+      id = choice.reopen;
+    } else id = (await openNewWorld(services, lobby, worlds, choice.name)).id;
     await settle(services, lobby, now, limits);
     return { ok: true, id };
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { AdminWorldAnswer } from '../../contract/admin.ts';
+import { nameKey } from '../../contract/name-key.ts';
 import {
   UNKNOWN_WORLD_MESSAGE,
   WORLD_CLOSED_MESSAGE,
@@ -126,5 +127,46 @@ describe.each(backends())('admin world routes on %s', (backend) => {
     // The admin list is the public one.
     const list = await op.json<WorldsList>(op.get('/api/admin/worlds', admin));
     expect(list.worlds.find((w) => w.id === world.id)).toMatchObject({ name: 'Mirror Flats', state: 'full', seated: 1 });
+  });
+
+  test('world names follow the name rules; a look-alike of the name of another world is refused', async () => {
+    // Its own server: the worlds here are this test's alone.
+    const named = await startTestServer(backend, { maxPlayers: 1, worldsMax: 5, adminToken: TOKEN });
+    try {
+      const op = new TestClient(named.url);
+      const names = async () => (await op.json<WorldsList>(op.get('/api/worlds'))).worlds.map((w) => w.name);
+      const opened = await op.post('/api/admin/worlds', { name: ' Cinder\u3000Vale ' }, admin);
+      expect(opened.status).toBe(200);
+      const { world } = (await opened.json()) as AdminWorldAnswer;
+      expect(world.name).toBe('Cinder Vale');
+
+      for (const bad of ['Bell\u0007Tower', 'Zero\u200bWidth', '\u202eEvil Twin', 'Null\u0000Point', 'Lone \ud800 Half', '42']) {
+        for (const res of [
+          await op.post('/api/admin/worlds', { name: bad }, admin),
+          await op.post(`/api/admin/worlds/${world.id}/rename`, { name: bad }, admin),
+        ]) {
+          expect([bad, res.status]).toEqual([bad, 400]);
+          expect((await res.json()).message).toMatch(/^World names (may not contain invisible|must contain at least one letter)/);
+        }
+      }
+      // A Cyrillic і, full-width letters, a zero-width space: the same name to a reader, another world's to the server.
+      for (const lookAlike of ['Cіnder Vale', 'ＣＩＮＤＥＲ VALE', 'Cinder\u200b Vale']) {
+        const res = await op.post('/api/admin/worlds', { name: lookAlike }, admin);
+        expect([lookAlike, res.status]).toEqual([lookAlike, lookAlike.includes('\u200b') ? 400 : 409]);
+      }
+      const cyrillic = await op.post('/api/admin/worlds', { name: 'Cіnder Vale' }, admin);
+      expect((await cyrillic.json()).message).toBe('"Cіnder Vale" looks like "Cinder Vale", the name of another world');
+      const other = (await op.json<AdminWorldAnswer>(op.post('/api/admin/worlds', { name: 'Ember Flats' }, admin))).world;
+      const renamed = await op.post(`/api/admin/worlds/${other.id}/rename`, { name: 'Сinder Vаle' }, admin);
+      expect(renamed.status).toBe(409);
+      expect((await renamed.json()).message).toBe('"Сinder Vаle" looks like "Cinder Vale", the name of another world');
+      // Its own name in another form is no clash.
+      expect((await op.post(`/api/admin/worlds/${world.id}/rename`, { name: 'CINDER vale' }, admin)).status).toBe(200);
+      const shown = await names();
+      expect(shown.filter((n) => nameKey(n) === nameKey('Cinder Vale'))).toEqual(['CINDER vale']);
+      expect(shown.filter((n) => /[\u0000-\u001f\u200b\u202e]/.test(n))).toEqual([]);
+    } finally {
+      await named.stop();
+    }
   });
 });

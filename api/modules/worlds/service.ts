@@ -1,4 +1,7 @@
+import type { WorldSeatsRow } from '../../../db/repos/lobby.ts';
 import type { WorldSummary, WorldsList } from '../../contract/lobby.ts';
+import { nameKey } from '../../contract/name-key.ts';
+import { nameProblem, normaliseName } from '../../contract/names.ts';
 import { UNKNOWN_WORLD_MESSAGE } from '../../game/worlds.ts';
 import type { Services } from '../../services.ts';
 import { closeWorldLocked, listWorlds as listWorldsInLobby, openWorldLocked } from '../lobby/service.ts';
@@ -6,9 +9,14 @@ import { closeWorldLocked, listWorlds as listWorldsInLobby, openWorldLocked } fr
 /**
  * The operator's world calls (issue 29): list, open, close, rename. The `bun run worlds` script and the admin routes
  * both call these. A world is named by its id or its name (case-insensitive). Every change that placement reads (a
- * world opening or closing) happens under the lobby lock (api/modules/lobby/service.ts).
+ * world opening or closing) and every name given happen under the lobby lock (api/modules/lobby/service.ts), where
+ * the names of all the other worlds are compared.
+ *
+ * A world's name is read by every visitor (the landing page, the lobby), so it follows the rules of the names
+ * players choose (api/contract/names.ts): normalised, no invisible, formatting or text-direction characters (nor
+ * control characters), at least one letter; and no two worlds have names that look alike (api/contract/name-key.ts:
+ * "The Wаsteland" with a Cyrillic а is "The Wasteland"), as no two settlements of a world do.
  */
-
 /** A world name an operator may give: 1 to 40 characters once trimmed. */
 export const WORLD_NAME_MAX = 40;
 
@@ -24,9 +32,38 @@ async function summary(services: Services, id: string): Promise<WorldSummary> {
   return worlds.find((w) => w.id === id)!;
 }
 
-function cleanName(name: string): string | null {
-  const n = name.trim().replace(/\s+/g, ' ');
-  return n.length >= 1 && n.length <= WORLD_NAME_MAX ? n : null;
+const LENGTH_RULE = `A world name has 1 to ${WORLD_NAME_MAX} characters`;
+
+/** The name as it is stored (normalised), or why it is refused (400). */
+function worldName(raw: string): { ok: true; name: string } | { ok: false; status: 400; message: string } {
+  const name = normaliseName(raw);
+  if (name.length < 1 || name.length > WORLD_NAME_MAX) return { ok: false, status: 400, message: LENGTH_RULE };
+  const problem = nameProblem(name);
+  return problem ? { ok: false, status: 400, message: `World names ${problem}` } : { ok: true, name };
+}
+
+/** The world `idOrName` names: by id, else by name in any case (the oldest of that name), as the routes and the CLI take it. */
+function named(worlds: readonly WorldSeatsRow[], idOrName: string): WorldSeatsRow | undefined {
+  const lower = idOrName.toLowerCase();
+  return worlds.find((w) => w.id === idOrName) ?? worlds.find((w) => w.name.toLowerCase() === lower);
+}
+
+/** Another world whose name looks like `name` (same look-alike key), or whose id is `name`. */
+function clashing(worlds: readonly WorldSeatsRow[], name: string, self?: string): WorldSeatsRow | undefined {
+  const key = nameKey(name);
+  return worlds.find((w) => w.id !== self && (w.id === name || nameKey(w.name) === key));
+}
+
+type Refusal = Extract<WorldOutcome, { ok: false }>;
+
+function lookAlike(name: string, other: WorldSeatsRow): Refusal {
+  const message =
+    other.id === name
+      ? `"${name}" is the id of another world`
+      : other.name.toLowerCase() === name.toLowerCase()
+        ? `Another world is called "${other.name}"`
+        : `"${name}" looks like "${other.name}", the name of another world`;
+  return { ok: false, status: 409, message };
 }
 
 const limitReached = (services: Services): WorldOutcome => ({
@@ -36,26 +73,30 @@ const limitReached = (services: Services): WorldOutcome => ({
 });
 
 /**
- * Opens a world: a closed world named `name` opens again; a new name opens a new world with it; no name opens one
- * with a generated name. 409 when a world of that name is already open, or WORLDS_MAX worlds are.
+ * Opens a world: a closed world named `name` (any case) opens again; a new name opens a new world with it; no name
+ * opens one with a generated name. 400 for a name outside the rules; 409 when a world of that name is already open,
+ * when the name looks like another world's, or when WORLDS_MAX worlds are open.
  */
 export async function openWorld(services: Services, name?: string): Promise<WorldOutcome> {
   let clean: string | undefined;
   if (name !== undefined) {
-    const n = cleanName(name);
-    if (n === null) return { ok: false, status: 400, message: `A world name has 1 to ${WORLD_NAME_MAX} characters` };
-    clean = n;
-    const existing = await services.repos.world.findWorldByIdOrName(n);
-    if (existing?.state === 'open') return { ok: false, status: 409, message: `World "${existing.name}" is open already` };
-    if (existing) {
-      const opened = await openWorldLocked(services, { reopen: existing.id });
-      if (!opened.ok)
-        return opened.reason === 'limit' ? limitReached(services) : { ok: false, status: 404, message: UNKNOWN_WORLD_MESSAGE };
-      return { ok: true, world: await summary(services, existing.id) };
-    }
+    const checked = worldName(name);
+    if (!checked.ok) return checked;
+    clean = checked.name;
   }
-  const opened = await openWorldLocked(services, clean === undefined ? {} : { name: clean });
-  if (!opened.ok) return limitReached(services);
+  const opened = await openWorldLocked<Refusal>(services, (worlds) => {
+    if (clean === undefined) return {};
+    const existing = named(worlds, clean);
+    if (existing?.state === 'open')
+      return { refused: { ok: false, status: 409, message: `World "${existing.name}" is open already` } };
+    if (existing) return { reopen: existing.id };
+    const other = clashing(worlds, clean);
+    return other ? { refused: lookAlike(clean, other) } : { name: clean };
+  });
+  if (!opened.ok) {
+    if (opened.reason === 'refused') return opened.refused;
+    return opened.reason === 'limit' ? limitReached(services) : { ok: false, status: 404, message: UNKNOWN_WORLD_MESSAGE };
+  }
   return { ok: true, world: await summary(services, opened.id) };
 }
 
@@ -66,14 +107,20 @@ export async function closeWorld(services: Services, idOrName: string): Promise<
   return { ok: true, world: await summary(services, world.id) };
 }
 
-/** Renames a world; 409 when another world has that name already. */
+/** Renames a world; 400 for a name outside the rules, 409 when another world has that name or one that looks like it. */
 export async function renameWorld(services: Services, idOrName: string, newName: string): Promise<WorldOutcome> {
-  const name = cleanName(newName);
-  if (name === null) return { ok: false, status: 400, message: `A world name has 1 to ${WORLD_NAME_MAX} characters` };
-  const world = await services.repos.world.findWorldByIdOrName(idOrName.trim());
-  if (!world) return { ok: false, status: 404, message: UNKNOWN_WORLD_MESSAGE };
-  const other = await services.repos.world.findWorldByIdOrName(name);
-  if (other && other.id !== world.id) return { ok: false, status: 409, message: `Another world is called "${other.name}"` };
-  await services.repos.world.renameWorld(world.id, name);
-  return { ok: true, world: await summary(services, world.id) };
+  const checked = worldName(newName);
+  if (!checked.ok) return checked;
+  const { name } = checked;
+  const outcome = await services.repos.lobby.locked(async (lobby): Promise<Refusal | { ok: true; id: string }> => {
+    const worlds = await lobby.worldSeats();
+    const world = named(worlds, idOrName.trim());
+    if (!world) return { ok: false, status: 404, message: UNKNOWN_WORLD_MESSAGE };
+    const other = clashing(worlds, name, world.id);
+    if (other) return lookAlike(name, other);
+    await lobby.renameWorld(world.id, name);
+    return { ok: true, id: world.id };
+  });
+  if (!outcome.ok) return outcome;
+  return { ok: true, world: await summary(services, outcome.id) };
 }
