@@ -4,6 +4,7 @@ import { CHAT_CHANNELS } from '../game/chat.ts';
 import { BedNoticeFrame } from './beds.ts';
 import { CraftDoneFrame } from './crafting.ts';
 import { NpcConditionFrame, NpcReturnedFrame, RaidResultFrame, RaidWarningFrame } from './raids.ts';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.ts';
 
 /** The live connection's plain values live in live.ts (no arktype: the page's live client imports them); read them here too. */
 export * from './live.ts';
@@ -132,6 +133,8 @@ export type ServerMessageType = ServerMessage['type'];
 export function parseClientMessage(raw: unknown): { ok: true; message: ClientMessage } | { ok: false; error: string } {
   let value = raw;
   if (typeof raw === 'string') {
+    if (jsonNestsDeeperThan(raw))
+      return { ok: false, error: `Malformed frame: JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
     try {
       value = JSON.parse(raw);
     } catch {
