@@ -11,8 +11,14 @@ const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', API_PORT: apiPort }
 const build = Bun.spawnSync(['bun', 'core-wasm/build.ts'], { stdout: 'inherit', stderr: 'inherit' });
 if (build.exitCode !== 0) process.exit(1);
 
+// Development unless said otherwise: api/server.ts, run as a program, would take itself for production.
 const api = Bun.spawn(['bun', '--watch', 'api/server.ts'], {
-  env: { ...env, PORT: apiPort, PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}` },
+  env: {
+    ...env,
+    NODE_ENV: process.env.NODE_ENV || 'development',
+    PORT: apiPort,
+    PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+  },
   stdout: 'pipe',
   stderr: 'inherit',
 });

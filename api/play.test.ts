@@ -49,14 +49,20 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
   }
 }
 
-/** Starts `cmd` (a `bun run play --skip-build` chain), waits for the server and answers its pid and the port. */
-async function startPlay(cmd: string[]) {
+/**
+ * Starts `cmd` (a `bun run play --skip-build` chain, or `bun run start`), waits for the server and answers its pid,
+ * the port and its "up" log line. `nodeEnv` replaces the test runner's NODE_ENV (`bun test` sets "test"); undefined
+ * leaves it unset, as in an operator's shell.
+ */
+async function startPlay(cmd: string[], options: { nodeEnv?: string } = { nodeEnv: process.env.NODE_ENV }) {
   const port = await freePort();
   const dirs = [mkdtempSync(join(tmpdir(), 'wl-play-')), mkdtempSync(join(tmpdir(), 'wl-play-site-'))];
+  const { NODE_ENV: _runner, ...inherited } = process.env;
   const top = Bun.spawn(cmd, {
     cwd: root,
     env: {
-      ...process.env,
+      ...inherited,
+      ...(options.nodeEnv === undefined ? {} : { NODE_ENV: options.nodeEnv }),
       // A fresh Postgres database starts much faster than a new PGlite directory (initdb) on a loaded machine.
       DATABASE_URL: process.env.DATABASE_URL ? await freshPostgresUrl() : '',
       PORT: String(port),
@@ -80,7 +86,7 @@ async function startPlay(cmd: string[]) {
   const up = out
     .split('\n')
     .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as { pid: number; msg: string })
+    .map((l) => JSON.parse(l) as { pid: number; msg: string; nodeEnv?: string | null; production?: boolean })
     .find((l) => l.msg.startsWith('Wasteland is up at'))!;
   expect((await fetch(`http://127.0.0.1:${port}/api/health`)).ok).toBe(true);
   expect(up.pid).not.toBe(top.pid);
@@ -88,7 +94,7 @@ async function startPlay(cmd: string[]) {
     if (alive(up.pid)) process.kill(up.pid, 'SIGKILL');
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   };
-  return { top, port, serverPid: up.pid, output, cleanUp };
+  return { top, port, serverPid: up.pid, mode: { nodeEnv: up.nodeEnv, production: up.production }, output, cleanUp };
 }
 
 describe('bun run play passes a stop on to the server', () => {
@@ -119,4 +125,31 @@ describe('bun run play passes a stop on to the server', () => {
       cleanUp(); // never a server left behind, even when the test fails (as it did before play.ts)
     }
   }, 90_000);
+});
+
+describe('the production server runs as production', () => {
+  test('`bun run start` and `bun run play` set NODE_ENV=production unless it is set; a NODE_ENV given is kept', async () => {
+    // Outside production Elysia writes the whole refused body, pretty-printed, into its validation errors (seconds of
+    // event loop for one deep body): the server an operator starts must not run that way.
+    const cases: [string[], string | undefined, string][] = [
+      [['bun', 'run', 'start'], undefined, 'production'],
+      [['bun', 'run', 'play', '--skip-build'], undefined, 'production'],
+      [['bun', 'run', 'start'], 'development', 'development'],
+    ];
+    for (const [cmd, given, expected] of cases) {
+      const { top, mode, cleanUp } = await startPlay(cmd, { nodeEnv: given });
+      try {
+        // What the server's environment says, and what Elysia made of it.
+        expect([cmd.join(' '), given, mode]).toEqual([
+          cmd.join(' '),
+          given,
+          { nodeEnv: expected, production: expected === 'production' },
+        ]);
+        top.kill('SIGTERM');
+        await top.exited;
+      } finally {
+        cleanUp();
+      }
+    }
+  }, 180_000);
 });

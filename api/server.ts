@@ -1,3 +1,6 @@
+// First: sets NODE_ENV before Elysia reads it (see the module).
+import './production-mode.ts';
+import { isProduction } from 'elysia/error';
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { DataDirLockedError, openDatabase, type Database } from '../db/index.ts';
@@ -74,7 +77,11 @@ if (import.meta.main) {
   try {
     const server = await startServer(config, { log });
     const where = config.databaseUrl ? 'Postgres (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-    log.info({ url: server.url }, `Wasteland is up at ${server.url} on ${where}`);
+    // `production`: whether Elysia itself runs as production (it read NODE_ENV when it loaded).
+    log.info(
+      { url: server.url, nodeEnv: process.env.NODE_ENV ?? null, production: isProduction },
+      `Wasteland is up at ${server.url} on ${where}`,
+    );
     // SIGTERM (deploy, scale-in): sockets close with 1001 so browsers reconnect elsewhere, positions are written
     // back, then exit 0; a stop that hangs is cut at 10 s.
     let stopping = false;
