@@ -8,6 +8,7 @@ import { repositories } from '../../db/index.ts';
 import { playerEquipment, players } from '../../db/schema/index.ts';
 import { createApp } from '../app.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../contract/auth.ts';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../contract/json-depth.ts';
 import { PROTOCOL_VERSION, parseServerMessage } from '../contract/protocol.ts';
 import { CHAT_MESSAGE_MAX, CHAT_MUTE_LIMIT, CHAT_SLOW_MESSAGES, CHAT_SLOW_WINDOW_MS } from '../game/chat.ts';
 import { hashSessionToken, newSessionToken } from '../modules/auth/session.ts';
@@ -16,6 +17,7 @@ import type { Backend } from '../testing/databases.ts';
 import { NO_WRITE_LIMITS, startTestServer, type TestServer } from '../testing/server.ts';
 import { encodeSegment, routeSpecs, sitePath, type Actor, type FuzzContext, type RouteSpec } from './routes.ts';
 import {
+  deepJsonText,
   hostileKey,
   hostileNumber,
   hostileString,
@@ -408,6 +410,8 @@ type Body =
   | { kind: 'none' }
   | { kind: 'json'; value: unknown; contentType: string }
   | { kind: 'text'; text: string; contentType: string }
+  /** JSON nested far past MAX_JSON_DEPTH, inside the size cap: refused with 400 before it is parsed. */
+  | { kind: 'deep'; text: string; contentType: string }
   | { kind: 'oversized'; value: unknown; extra: number; chunked: boolean; contentType: string };
 
 export interface HttpCase {
@@ -525,6 +529,12 @@ function httpCase(env: FuzzEnv): fc.Arbitrary<HttpCase> {
       },
       {
         weight: 1,
+        arbitrary: fc
+          .tuple(deepJsonText(env.server.config.maxBodyBytes), fc.constantFrom(...JSON_TYPES, 'text/plain;charset=UTF-8'))
+          .map(([text, contentType]): Body => ({ kind: 'deep', text, contentType })),
+      },
+      {
+        weight: 1,
         arbitrary: fc.tuple(valid, fc.integer({ min: 1, max: 200_000 }), fc.boolean(), jsonType).map(
           ([value, extra, chunked, contentType]): Body => ({
             kind: 'oversized',
@@ -563,6 +573,7 @@ function bodyText(body: Body, maxBodyBytes: number): string | null {
     case 'json':
       return stringifyWithRaw(body.value);
     case 'text':
+    case 'deep':
       return body.text;
     case 'oversized': {
       const text = stringifyWithRaw(body.value);
@@ -734,6 +745,24 @@ export async function runHttpCase(env: FuzzEnv, c: HttpCase): Promise<void> {
       repro(),
     );
   }
+  // Refused before anything reads it (only the write limit and a foreign origin come first), with its own sentence.
+  const deepRefused =
+    status === 400 &&
+    (() => {
+      try {
+        return (JSON.parse(bodyString) as { message?: unknown }).message === TOO_DEEP_MESSAGE;
+      } catch {
+        return false;
+      }
+    })();
+  if (sendsBody && c.body.kind === 'deep' && !deepRefused && status !== 429 && !(status === 403 && c.origin !== 'own'))
+    fail(
+      env,
+      `JSON nested past ${MAX_JSON_DEPTH} levels not refused with 400`,
+      sig,
+      `${Buffer.byteLength(text!)} bytes answered ${status} in ${Math.round(ms)} ms: ${bodyString.slice(0, 120)}`,
+      repro(),
+    );
   if (spec.auth && c.actor === 'visitor' && status >= 200 && status < 300 && isApi)
     fail(env, 'visitor got 2xx on a signed-in route', sig, bodyString.slice(0, 120), repro());
   if (status < 300 && isApi && c.method !== 'HEAD' && status !== 101 && status !== 204) {
@@ -804,6 +833,7 @@ function frameArb(env: FuzzEnv): fc.Arbitrary<Frame> {
           .filter((t) => Buffer.byteLength(t) <= WS_MAX_FRAME)
           .map((text): Frame => ({ kind: 'text', text })),
       },
+      { weight: 1, arbitrary: deepJsonText(WS_MAX_FRAME).map((text): Frame => ({ kind: 'text', text })) },
       { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }).map((bytes): Frame => ({ kind: 'binary', bytes })) },
     )
     .filter((f) => !tooBig(f)); // frames over the limit are added on purpose, in one case in ten (framesArb)
@@ -829,6 +859,8 @@ function framesArb(env: FuzzEnv): fc.Arbitrary<Frame[]> {
 }
 
 const isExactPing = (f: Frame) => f.kind === 'text' && f.text === '{"type":"ping"}';
+/** Nested past MAX_JSON_DEPTH: answered with an error frame, however well-shaped the rest is. */
+const tooDeep = (f: Frame) => f.kind === 'text' && jsonNestsDeeperThan(f.text);
 const tooBig = (f: Frame) => (f.kind === 'text' ? Buffer.byteLength(f.text) : f.bytes.length) > WS_MAX_FRAME;
 function clearlyMalformed(f: Frame): boolean {
   if (f.kind === 'binary') return true;
@@ -932,7 +964,7 @@ export async function runSocketCase(env: FuzzEnv, frames: Frame[]): Promise<void
   }
   const bigSent = sent.some(tooBig);
   const wantPongs = sent.filter(isExactPing).length;
-  const wantErrors = sent.filter((f) => !tooBig(f) && clearlyMalformed(f)).length;
+  const wantErrors = sent.filter((f) => !tooBig(f) && (clearlyMalformed(f) || tooDeep(f))).length;
   const answered = await until(() => closed !== null || (pongs >= wantPongs && errors >= wantErrors), 5_000);
   if (!answered)
     fail(

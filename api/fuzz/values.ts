@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { MAX_JSON_DEPTH } from '../contract/json-depth.ts';
 
 /**
  * Hostile values for the fuzz test: strings, numbers and JSON that sit just inside or just outside what the
@@ -354,3 +355,31 @@ export const malformedJsonText: fc.Arbitrary<string> = fc.oneof(
     return t.slice(0, Math.max(0, t.length - 1));
   }),
 );
+
+/**
+ * JSON text nested far past MAX_JSON_DEPTH, at most `maxBytes` long: bare arrays or objects, the two alternating, or
+ * a deep value inside an object of the right shape (`{"type":"ping","x":[[…]]}`), sometimes with brackets inside
+ * strings on the way down and left unclosed. The server must refuse each with 400 (a frame: an error frame) before
+ * parsing it; a 20,000-deep body once held the event loop for 28 s.
+ */
+export function deepJsonText(maxBytes: number): fc.Arbitrary<string> {
+  const LEVELS = [
+    { open: '[', close: ']' },
+    { open: '{"a":', close: '}' },
+    { open: '[{"k":"[[{{","v":', close: '}]' },
+  ] as const;
+  return fc
+    .record({
+      level: fc.constantFrom(...LEVELS),
+      fraction: fc.double({ min: 0.05, max: 1, noNaN: true }),
+      wrapper: fc.constantFrom('', '{"type":"ping","x":', '{"worldId":"default","exploredTiles":', '{"username":'),
+      closed: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    })
+    .map(({ level, fraction, wrapper, closed }) => {
+      const room = maxBytes - wrapper.length - 2;
+      const most = Math.floor(room / (level.open.length + level.close.length));
+      const depth = Math.max(MAX_JSON_DEPTH + 1, Math.floor(most * fraction));
+      const inner = level.open.repeat(depth) + '0' + (closed ? level.close.repeat(depth) : '');
+      return wrapper ? `${wrapper}${inner}}` : inner;
+    });
+}
