@@ -745,7 +745,8 @@ export async function runHttpCase(env: FuzzEnv, c: HttpCase): Promise<void> {
       repro(),
     );
   }
-  // Refused before anything reads it (only the write limit and a foreign origin come first), with its own sentence.
+  // Refused before anything reads it (only the write limit, a foreign origin and Bun's parser come first), with its
+  // own sentence.
   const deepRefused =
     status === 400 &&
     (() => {
@@ -755,7 +756,9 @@ export async function runHttpCase(env: FuzzEnv, c: HttpCase): Promise<void> {
         return false;
       }
     })();
-  if (sendsBody && c.body.kind === 'deep' && !deepRefused && status !== 429 && !(status === 403 && c.origin !== 'own'))
+  // 431 and 414: Bun's parser refused the URL or the headers before the app saw the body.
+  const refusedEarlier = status === 429 || status === 431 || status === 414 || (status === 403 && c.origin !== 'own');
+  if (sendsBody && c.body.kind === 'deep' && !deepRefused && !refusedEarlier)
     fail(
       env,
       `JSON nested past ${MAX_JSON_DEPTH} levels not refused with 400`,
