@@ -169,7 +169,7 @@ export function createApp(deps: AppDeps) {
     .use(authModule(services, { renamed: (user) => live.relayRename(user.id, user.displayName), passwords }))
     .use(lobbyModule(services))
     .use(adminWorldsModule(services))
-    .use(worldModule(services, worlds, live))
+    .use(worldModule(services, worlds, live, limits))
     .use(playerModule(services, worlds, live, limits))
     .use(actionsModule(services, actions))
     .use(

@@ -9,7 +9,12 @@ import {
 } from './contract/auth.ts';
 import { DAY_CYCLE_MS } from './contract/world.ts';
 import { MOVE_FLUSH_MIN_MS } from './contract/protocol.ts';
-import { DEFAULT_WRITE_LIMIT_PER_ADDRESS, DEFAULT_WRITE_LIMIT_PER_USER, type WriteLimit } from './http/rate-limit.ts';
+import {
+  DEFAULT_TERRAIN_READ_LIMIT_PER_USER,
+  DEFAULT_WRITE_LIMIT_PER_ADDRESS,
+  DEFAULT_WRITE_LIMIT_PER_USER,
+  type WriteLimit,
+} from './http/rate-limit.ts';
 import { itemDef } from './contract/items.ts';
 import { SCAVENGE_RULES } from './game/scavenge.ts';
 import { DEFAULT_WORLDS_MAX_EMBEDDED, DEFAULT_WORLDS_MAX_SERVER } from './game/worlds.ts';
@@ -88,6 +93,12 @@ export interface Config {
    * database; past it, or on a database error, the process limits on its own buckets until the database answers.
    */
   sharedLimitTimeoutMs: number;
+  /**
+   * Terrain reads (GET path, chunks, poi-state, terrain-info) per signed-in user over every process on the database:
+   * TERRAIN_READ_RATE_PER_USER a second (default 20, fractions allowed, 0 turns the limit off) in bursts of up to
+   * TERRAIN_READ_BURST_PER_USER (default 200). Past it: 429 with Retry-After.
+   */
+  terrainReadLimitPerUser: WriteLimit;
   /**
    * What a survivor carries on first entering a world (STARTER_KIT, e.g. "Wood Planks:3,Scrap Metal:2"; default
    * none): for demo servers, tutorials and the browser tests. Names must be in the item catalogue.
@@ -270,6 +281,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sharedLimitTimeoutMs: positive(
       int(env.RATE_LIMIT_DB_TIMEOUT_MS, DEFAULT_SHARED_LIMIT_TIMEOUT_MS, 'RATE_LIMIT_DB_TIMEOUT_MS'),
       'RATE_LIMIT_DB_TIMEOUT_MS',
+    ),
+    terrainReadLimitPerUser: writeLimit(
+      env.TERRAIN_READ_RATE_PER_USER,
+      env.TERRAIN_READ_BURST_PER_USER,
+      DEFAULT_TERRAIN_READ_LIMIT_PER_USER,
+      ['TERRAIN_READ_RATE_PER_USER', 'TERRAIN_READ_BURST_PER_USER'],
     ),
     starterKit: starterKit(env.STARTER_KIT),
     npcSpawnMinSignificance: signedInt(

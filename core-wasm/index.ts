@@ -34,6 +34,7 @@ import {
 import { CHUNK_TILES, chunkOfTile, MAX_POI_REACH, nearestPoiInReach, tileCentre, tileOfWorld } from './geometry.ts';
 import { poiName } from './poi-names.ts';
 import { bindFindPath, RAW_PATH_FUNCTIONS, type PathInput, type RawPathCore, type TilePath } from './path.ts';
+export { pathWindow } from './path.ts';
 
 export * from './constants.ts';
 export * from './geometry.ts';

@@ -73,6 +73,22 @@ function axis(a: number, b: number): { start: number; size: number } | null {
   return { start, size: end - start + 1 };
 }
 
+/**
+ * The tiles a search from one tile to another reads: the window findPath fills (tile x0, y0, w × h), or null when
+ * the goal is beyond the search and nothing is read. A caller with a chunk cache can make these chunks first.
+ */
+export function pathWindow(
+  fromTileX: number,
+  fromTileY: number,
+  toTileX: number,
+  toTileY: number,
+): { x0: number; y0: number; w: number; h: number } | null {
+  if (Math.max(Math.abs(toTileX - fromTileX), Math.abs(toTileY - fromTileY)) > PATH_MAX_EXPANDED) return null;
+  const ax = axis(fromTileX, toTileX);
+  const ay = axis(fromTileY, toTileY);
+  return ax && ay ? { x0: ax.start, y0: ay.start, w: ax.size, h: ay.size } : null;
+}
+
 /** The findPath of a core: `check` validates one tile coordinate and `checkSeed` the seed (index.ts's validators). */
 export function bindFindPath(
   raw: RawPathCore,
@@ -124,10 +140,10 @@ export function bindFindPath(
       mask |= 1 << code;
     }
     // Every step expands at least one tile: a goal farther than the bound in steps is too far without searching.
-    if (Math.max(Math.abs(tx - fx), Math.abs(ty - fy)) > PATH_MAX_EXPANDED) return { status: 'too-far', expanded: 0 };
-    const ax = axis(fx, tx);
-    const ay = axis(fy, ty);
-    if (!ax || !ay) return { status: 'too-far', expanded: 0 };
+    const win = pathWindow(fx, fy, tx, ty);
+    if (!win) return { status: 'too-far', expanded: 0 };
+    const ax = { start: win.x0, size: win.w };
+    const ay = { start: win.y0, size: win.h };
     if (input.chunks === undefined) raw.fillPathTerrain(seed | 0, ax.start, ay.start, ax.size, ay.size);
     else if (typeof input.chunks !== 'function') throw new TypeError('chunks must be a function');
     else fillFromChunks(input.chunks, ax.start, ay.start, ax.size, ay.size);

@@ -9,6 +9,7 @@
 import {
   type ChunkSource,
   type Core,
+  MAX_VISION_RADIUS,
   PATH_WAYPOINT_TILES,
   TILE_SIZE,
   type TilePath,
@@ -16,12 +17,28 @@ import {
   tileOfWorld,
 } from '../../core-wasm/index.ts';
 import { type Passable, type Point, walkPath } from '../contract/walking.ts';
-import { IMPASSABLE } from './world.ts';
+import { IMPASSABLE, MOVE_SLACK_UNITS } from './world.ts';
 
 /** The route's answer for a target no walk reaches (unreachable or beyond the search's bound). */
 export const NO_PATH = 'No path';
 /** The longest leg between two waypoints, in world units. */
 export const WAYPOINT_UNITS = PATH_WAYPOINT_TILES * TILE_SIZE;
+/**
+ * How far the server's path route lets a walk start from where the server holds the survivor: a walker's own
+ * position runs ahead of its last accepted report by about this much (the movement budget's slack).
+ */
+export const PATH_START_SLACK_UNITS = MOVE_SLACK_UNITS;
+/**
+ * The longest walk planned in one go, start to target in a straight line: as far as a survivor can ever see
+ * (MAX_VISION_RADIUS tiles, binoculars on hills: 875 units). The server's path route refuses a longer one before any
+ * terrain is made, and the page's click-to-walk walks straight towards a target beyond it instead of planning.
+ */
+export const PATH_MAX_UNITS = MAX_VISION_RADIUS * TILE_SIZE;
+
+/** Whether a walk from `from` to `to` is longer than one plan covers (PATH_MAX_UNITS). */
+export function beyondOnePlan(from: Point, to: Point): boolean {
+  return Math.hypot(to.x - from.x, to.y - from.y) > PATH_MAX_UNITS;
+}
 
 export type PathPlan = { path: Point[]; length: number } | { status: 'unreachable' | 'too-far' };
 

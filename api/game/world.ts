@@ -38,6 +38,12 @@ export const ZOOM_STEP = 1.1;
 /** Chunks fetched around the player: 1, +1 below zoom 0.8, +1 wider than 2560 px, at most 2. */
 export const MAX_CHUNK_RADIUS = 2;
 export const SETTLEMENT_CHUNK_RADIUS = 3;
+/**
+ * The terrain reads of a region (the chunks call, poi-state) answer around the caller's survivor only: the region's
+ * centre at most this many chunks from the survivor's chunk (either way), as far as the map's chunks ever reach
+ * round it, so what they serve lies within MAX_CHUNK_RADIUS more.
+ */
+export const TERRAIN_READ_REACH_CHUNKS = MAX_CHUNK_RADIUS;
 
 export function chunkRadiusFor(zoom: number, viewportWidth: number): number {
   let r = 1;

@@ -111,3 +111,11 @@ export interface WriteLimit {
 export const DEFAULT_WRITE_LIMIT_PER_USER: WriteLimit = { perSecond: 20, burst: 40 };
 /** Several players behind one address (a household, a LAN party) share this. */
 export const DEFAULT_WRITE_LIMIT_PER_ADDRESS: WriteLimit = { perSecond: 50, burst: 100 };
+
+/**
+ * Terrain reads (path, chunks, poi-state, terrain-info) per signed-in user. The page itself asks a few a minute
+ * (poi-state on entering a sector, terrain-info every 5 s beside a site); tools and tests that look the map over
+ * ask in bursts of a hundred or so. Each costs the core up to a few milliseconds, so one account is held to a small
+ * share of a process.
+ */
+export const DEFAULT_TERRAIN_READ_LIMIT_PER_USER: WriteLimit = { perSecond: 20, burst: 200 };

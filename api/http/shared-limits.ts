@@ -228,6 +228,8 @@ export class RateLimits {
   readonly writesPerAddress: SharedLimiter | null;
   readonly moves: SharedLimiter;
   readonly exploredSaves: SharedLimiter;
+  /** Terrain reads per user (path, chunks, poi-state, terrain-info); null when TERRAIN_READ_RATE_PER_USER is 0. */
+  readonly terrainReads: SharedLimiter | null;
   readonly frames: SyncedLimiter;
   private pruner: ReturnType<typeof setInterval> | null = null;
   private pruning: Promise<unknown> | null = null;
@@ -246,6 +248,9 @@ export class RateLimits {
       perSecond: EXPLORED_SAVES_PER_SECOND,
       burst: EXPLORED_SAVES_BURST,
     });
+    const { terrainReadLimitPerUser } = services.config;
+    this.terrainReads =
+      terrainReadLimitPerUser.perSecond > 0 ? new SharedLimiter(deps, 'terrain:', terrainReadLimitPerUser) : null;
     this.frames = new SyncedLimiter(deps, 'ws:', { perSecond: WS_RATE_PER_SECOND, burst: WS_RATE_BURST });
   }
 

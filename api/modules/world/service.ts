@@ -20,6 +20,7 @@ import { HttpError } from '../../http/errors.ts';
 import { JsonParts } from '../../http/gzip-parts.ts';
 import type { Services } from '../../services.ts';
 import { type ChunkRange, ChunkWireCache, chunksOf, encodeRegion } from './chunk-wire.ts';
+import { GenerationQueue } from './generation-queue.ts';
 import { CoreTerrain, WORLD_EXTENT_UNITS } from './terrain.ts';
 
 /** The shape of every POI id: `poi_<seed>_<tileX>_<tileY>`. */
@@ -41,6 +42,8 @@ export class WorldService {
   private readonly worlds = new Map<string, Promise<{ info: WorldInfo; terrain: CoreTerrain } | null>>();
   /** Null when the chunks call builds every answer afresh (a capacity of 0: the bench's before). */
   readonly wires: ChunkWireCache | null;
+  /** Terrain the reads need and nobody made yet is made here, a bounded amount per turn of the event loop. */
+  readonly generation = new GenerationQueue();
 
   constructor(
     private readonly services: Services,
@@ -176,6 +179,7 @@ export class WorldService {
     const w = await this.world(worldId);
     if (!w) return null;
     const range = regionRange(cx, cy, radius);
+    await w.terrain.prepare(chunksOf(range), this.generation);
     const chunks: Region['chunks'] = [];
     const pois: Poi[] = [];
     for (const { x, y } of chunksOf(range)) {
@@ -200,7 +204,14 @@ export class WorldService {
     if (!w) return null;
     const range = regionRange(cx, cy, radius);
     const view = this.poiView.bind(this);
-    const chunks = chunksOf(range).map(({ x, y }) => wires.chunk(w.terrain, x, y, view));
+    // A chunk not encoded yet is made and encoded in a turn of its own (a few ms each); the rest are read at once.
+    const wanted = chunksOf(range);
+    await Promise.all(
+      wanted
+        .filter(({ x, y }) => !wires.has(w.terrain.seed, x, y))
+        .map(({ x, y }) => this.generation.run(() => wires.chunk(w.terrain, x, y, view))),
+    );
+    const chunks = wanted.map(({ x, y }) => wires.chunk(w.terrain, x, y, view));
     const [states, placed] = await Promise.all([
       this.statesOf(
         worldId,
@@ -215,7 +226,9 @@ export class WorldService {
   async poiStates(worldId: string, cx: number, cy: number, radius: number): Promise<PoiStates | null> {
     const w = await this.world(worldId);
     if (!w) return null;
-    const pois = chunksOf(regionRange(cx, cy, radius)).flatMap(({ x, y }) => w.terrain.pois(x, y));
+    const wanted = chunksOf(regionRange(cx, cy, radius));
+    await w.terrain.prepare(wanted, this.generation, 'pois');
+    const pois = wanted.flatMap(({ x, y }) => w.terrain.pois(x, y));
     return {
       pois: (await this.poiViews(worldId, pois)).map((p) => ({
         id: p.id,
@@ -234,17 +247,30 @@ export class WorldService {
     return { ...info, poi };
   }
 
-  /** The walk between two world positions (api/game/paths.ts) over this world's cached chunks. */
+  /** Whether a walk between these positions can be asked of this world at all: it exists, both lie inside it. */
+  async checkPath(
+    worldId: string,
+    from: { x: number; y: number },
+    to: { x: number; y: number },
+  ): Promise<'ok' | 'unknown-world' | 'outside'> {
+    if (!(await this.world(worldId))) return 'unknown-world';
+    if ([from.x, from.y, to.x, to.y].some((v) => !Number.isFinite(v) || Math.abs(v) > WORLD_EXTENT_UNITS)) return 'outside';
+    return 'ok';
+  }
+
+  /**
+   * The walk between two world positions (api/game/paths.ts) over this world's cached chunks; the chunks its search
+   * reads that nobody made yet are made first, a bounded amount per turn (GenerationQueue).
+   */
   async path(
     worldId: string,
     from: { x: number; y: number },
     to: { x: number; y: number },
   ): Promise<PathPlan | 'unknown-world' | 'outside'> {
-    const w = await this.world(worldId);
-    if (!w) return 'unknown-world' as const;
-    if ([from.x, from.y, to.x, to.y].some((v) => !Number.isFinite(v) || Math.abs(v) > WORLD_EXTENT_UNITS)) {
-      return 'outside' as const;
-    }
+    const checked = await this.checkPath(worldId, from, to);
+    if (checked !== 'ok') return checked;
+    const w = (await this.world(worldId))!;
+    await w.terrain.prepare(w.terrain.walkChunks(from, to), this.generation);
     return w.terrain.walk(from, to);
   }
 }

@@ -3,6 +3,7 @@ import {
   MAX_CHUNK_COORD,
   chunkKey,
   chunkOfTile,
+  pathWindow,
   tileCentre,
   tileIndexInChunk,
   tileOfWorld,
@@ -17,6 +18,9 @@ import { type PathPlan, planPath } from '../../game/paths.ts';
 import { IMPASSABLE } from '../../contract/world.ts';
 import type { SpawnSite, WorldTerrain } from '../../live/room.ts';
 import { SPAWN_GROUND, SPAWN_RULES } from '../../game/spawn.ts';
+import type { GenerationQueue } from './generation-queue.ts';
+
+type ChunkAt = { x: number; y: number };
 
 const CHUNK_CACHE_SIZE = 512;
 export const WORLD_EXTENT_UNITS = MAX_CHUNK_COORD * CHUNK_WORLD_UNITS;
@@ -47,6 +51,8 @@ export class CoreTerrain implements WorldTerrain {
   private readonly near: ({ cx: number; cy: number; biomes: Uint8Array } | undefined)[] = new Array(16);
   private readonly chunks = new Map<string, Uint8Array>();
   private readonly chunkPois = new Map<string, Poi[]>();
+  /** Chunks being made through a queue (prepare), so two reads wanting one chunk make it once. */
+  private readonly making = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly core: Core,
@@ -95,6 +101,43 @@ export class CoreTerrain implements WorldTerrain {
       chunks: (cx, cy) => this.chunkBiomes(cx, cy),
       passable: this.moveRules.isPassable,
     });
+  }
+
+  /**
+   * Makes each of these chunks that is not cached yet (its biomes, or only its POIs) through `queue`, a bounded amount
+   * per turn of the event loop; resolves once all are cached, after which reading them costs nothing. Chunks beyond
+   * the world's edge are skipped.
+   */
+  async prepare(chunks: readonly ChunkAt[], queue: GenerationQueue, what: 'biomes' | 'pois' = 'biomes'): Promise<void> {
+    const cache = what === 'biomes' ? this.chunks : this.chunkPois;
+    const waits: Promise<unknown>[] = [];
+    for (const { x, y } of chunks) {
+      if (Math.max(Math.abs(x), Math.abs(y)) > MAX_CHUNK_COORD) continue;
+      const key = chunkKey(x, y);
+      if (cache.has(key)) continue;
+      const id = `${what}:${key}`;
+      let made = this.making.get(id);
+      if (!made) {
+        made = queue.run(() => (what === 'biomes' ? this.chunkBiomes(x, y) : this.pois(x, y)));
+        this.making.set(id, made);
+        void made.then(
+          () => this.making.delete(id),
+          () => this.making.delete(id),
+        );
+      }
+      waits.push(made);
+    }
+    await Promise.all(waits);
+  }
+
+  /** The chunks the search of a walk from `from` to `to` reads (core-wasm pathWindow); none when it would not search. */
+  walkChunks(from: ChunkAt, to: ChunkAt): ChunkAt[] {
+    const win = pathWindow(tileOfWorld(from.x), tileOfWorld(from.y), tileOfWorld(to.x), tileOfWorld(to.y));
+    if (!win) return [];
+    const out: ChunkAt[] = [];
+    for (let cy = chunkOfTile(win.y0); cy <= chunkOfTile(win.y0 + win.h - 1); cy++)
+      for (let cx = chunkOfTile(win.x0); cx <= chunkOfTile(win.x0 + win.w - 1); cx++) out.push({ x: cx, y: cy });
+    return out;
   }
 
   /** Shared with every caller: read, never change. Throws beyond the world's edge (nothing is cached then). */

@@ -23,7 +23,7 @@ import {
 } from './camera.ts';
 import type { ChunkGenerator } from './chunk-loader.ts';
 import { TILE_SIZE, tileOf } from './geometry.ts';
-import { planPath } from '../../../../api/game/paths.ts';
+import { beyondOnePlan, planPath } from '../../../../api/game/paths.ts';
 import { bindMapInput } from './input.ts';
 import type { PlacedLabel, Rect } from './labels.ts';
 import { LayerStack, layersNeedDraw, type MapLayer, type MapView, type MinimapDot } from './layer.ts';
@@ -262,12 +262,14 @@ export class GameEngine {
   /**
    * Walks to the world point (x, y) round water and rock, along the WASM core's path over the loaded terrain
    * (api/game/paths.ts, the same plan the server's path route makes); a spot no walk reaches is reported
-   * (onNoPath) and the survivor stays. A target too far for the bounded search is walked to straight, as before:
-   * the survivor stops at the first shore.
+   * (onNoPath) and the survivor stays. A target farther than one plan reaches (PATH_MAX_UNITS, the server's path
+   * route's bound too) or too far for the bounded search is walked to straight, as before: the survivor stops at the
+   * first shore.
    */
   walkTo(x: number, y: number): void {
     if (!this.walk.active) return;
     const me = this.walk.me;
+    if (beyondOnePlan(me, { x, y })) return this.walk.moveTo(x, y);
     const plan = planPath(this.o.core, this.o.seed, me, { x, y }, { chunks: this.pathChunks, passable: this.terrain.passable });
     if ('path' in plan) return this.walk.followRoute(plan.path.slice(1));
     if (plan.status === 'unreachable') return this.o.onNoPath?.();
