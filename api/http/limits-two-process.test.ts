@@ -14,6 +14,7 @@ import { spawnServer, type ServerProcess } from '../testing/process.ts';
 import { DEFAULT_WRITE_LIMIT_PER_USER } from './rate-limit.ts';
 
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+const TERRAIN_BURST = 20;
 const explored = Buffer.from(new Uint8Array(2048).fill(255)).toString('base64');
 
 describeOnPostgres('rate limits over two processes on one Postgres database', () => {
@@ -22,8 +23,15 @@ describeOnPostgres('rate limits over two processes on one Postgres database', ()
   const sockets: TestSocket[] = [];
   beforeAll(async () => {
     const url = await freshPostgresUrl();
-    // The production write limits (20/s, bursts of 40 per user); 4 sign-ups per address for the sign-up test.
-    const env = { DATABASE_URL: url, TRUST_PROXY: '1', SIGNUP_LIMIT_PER_ADDRESS: '4' };
+    // The production write limits (20/s, bursts of 40 per user); 4 sign-ups per address for the sign-up test; terrain
+    // reads held to bursts of 20, regained one per 10 s, so their test counts exactly however slow the machine is.
+    const env = {
+      DATABASE_URL: url,
+      TRUST_PROXY: '1',
+      SIGNUP_LIMIT_PER_ADDRESS: '4',
+      TERRAIN_READ_RATE_PER_USER: '0.1',
+      TERRAIN_READ_BURST_PER_USER: String(TERRAIN_BURST),
+    };
     p1 = await spawnServer(env);
     p2 = await spawnServer(env);
   });
@@ -95,6 +103,42 @@ describeOnPostgres('rate limits over two processes on one Postgres database', ()
     // One save regained per 3 s: within the burst, none.
     expect(saves.ok).toBe(EXPLORED_SAVES_BURST);
     expect(saves.limited).toBe(EXPLORED_SAVES_BURST);
+  });
+
+  test('terrain reads of one user over both processes share one budget: 429 with Retry-After on either once it is spent', async () => {
+    const { c, address } = await seated();
+    const me = await c.json(c.get('/api/player/current', { 'x-forwarded-for': address }));
+    const cx = Math.floor(me.x / 640);
+    const cy = Math.floor(me.y / 640);
+    // The four terrain reads in turn, alternating processes, one at a time.
+    const reads = [
+      `/api/world/default/terrain-info?x=${me.x}&y=${me.y}`,
+      `/api/world/default/poi-state?centerChunkX=${cx}&centerChunkY=${cy}&chunkRadius=1`,
+      `/api/world/default/chunks?centerChunkX=${cx}&centerChunkY=${cy}&chunkRadius=0`,
+      `/api/world/default/path?fromX=${me.x}&fromY=${me.y}&toX=${me.x}&toY=${me.y}`,
+    ];
+    const t0 = performance.now();
+    const answers: { status: number; retryAfter: string | null; message?: string; process: number }[] = [];
+    for (let i = 0; i < TERRAIN_BURST + 10; i++) {
+      const server = i % 2 ? p2 : p1;
+      const res = await c.at(server.url).get(reads[i % reads.length]!, { 'x-forwarded-for': address });
+      const body = (await res.json()) as { message?: string };
+      answers.push({ status: res.status, retryAfter: res.headers.get('retry-after'), message: body.message, process: i % 2 });
+    }
+    const elapsed = (performance.now() - t0) / 1000;
+    const refused = answers.filter((a) => a.status === 429);
+    console.log(
+      `  ${answers.length} terrain reads over two processes in ${(elapsed * 1000).toFixed(0)} ms: ${refused.length} × 429`,
+    );
+    // The burst (and what refilled meanwhile, one per 10 s) goes through, wherever it lands; then refusals on both.
+    const allowed = TERRAIN_BURST + Math.floor(elapsed / 10);
+    expect(answers.slice(0, TERRAIN_BURST).every((a) => a.status !== 429 && a.status < 500)).toBe(true);
+    expect(answers.length - refused.length).toBeLessThanOrEqual(allowed);
+    expect(new Set(refused.map((a) => a.process))).toEqual(new Set([0, 1]));
+    for (const a of refused) {
+      expect(Number(a.retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(a.message).toMatch(/^Too many terrain reads; slow down and try again in \d+ s$/);
+    }
   });
 
   test('socket frames: reconnecting to the other process does not refill the bucket', async () => {

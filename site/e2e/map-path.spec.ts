@@ -19,15 +19,35 @@ async function enterGame(page: Page, server: E2EServer): Promise<void> {
 type Pt = { x: number; y: number };
 /** How many newcomers the test lets appear before it gives up finding one with a lake in sight. */
 const NEWCOMERS = 20;
-const biomeAt = async (page: Page, server: E2EServer, p: Pt) =>
-  ((await (await page.request.get(`${server.url}/api/world/default/terrain-info?x=${p.x}&y=${p.y}`)).json()) as { biome: string })
-    .biome;
+const TILE = 5;
+const CHUNK_TILES = 128;
+/**
+ * The biome under any point within a chunk of the survivor's: one chunks call round its chunk (the terrain reads
+ * have a per-user budget, and a look round costs hundreds of samples).
+ */
+async function biomesAround(page: Page, server: E2EServer, me: Pt): Promise<(p: Pt) => string | undefined> {
+  const cx = Math.floor(me.x / (CHUNK_TILES * TILE));
+  const cy = Math.floor(me.y / (CHUNK_TILES * TILE));
+  const region = (await (
+    await page.request.get(`${server.url}/api/world/default/chunks?centerChunkX=${cx}&centerChunkY=${cy}&chunkRadius=1`)
+  ).json()) as { chunks: { x: number; y: number; tiles: string }[]; legend: string[] };
+  const chunks = new Map(region.chunks.map((c) => [`${c.x},${c.y}`, Buffer.from(c.tiles, 'base64')]));
+  return (p) => {
+    const tx = Math.floor(p.x / TILE);
+    const ty = Math.floor(p.y / TILE);
+    const kx = Math.floor(tx / CHUNK_TILES);
+    const ky = Math.floor(ty / CHUNK_TILES);
+    const code = chunks.get(`${kx},${ky}`)?.[(ty - ky * CHUNK_TILES) * CHUNK_TILES + (tx - kx * CHUNK_TILES)];
+    return code === undefined ? undefined : region.legend[code];
+  };
+}
 
 /**
  * A spot on screen across water from the survivor: the straight line to it crosses water, and the server's path
  * route (the same A* the page runs) finds a way round. Also a point of that water.
  */
 async function acrossWater(page: Page, server: E2EServer, me: Pt, onScreen: (p: Pt) => boolean) {
+  const biomeAt = await biomesAround(page, server, me);
   for (const r of [90, 140, 190, 240, 290]) {
     for (let a = 0; a < 24; a++) {
       const angle = (a / 24) * Math.PI * 2;
@@ -37,7 +57,7 @@ async function acrossWater(page: Page, server: E2EServer, me: Pt, onScreen: (p: 
         x: Math.round(me.x + (to.x - me.x) * t),
         y: Math.round(me.y + (to.y - me.y) * t),
       }));
-      const biomes = await Promise.all(samples.map((s) => biomeAt(page, server, s)));
+      const biomes = samples.map(biomeAt);
       const water = samples.findLast((_, i) => biomes[i] === 'water') ?? null;
       if (!water || !onScreen(water)) continue;
       const res = await page.request.get(

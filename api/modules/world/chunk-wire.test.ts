@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { type Core, chunkOfWorld, loadCoreForBun, MAX_CHUNK_COORD, type Poi } from '../../../core-wasm/index.ts';
+import {
+  CHUNK_WORLD_UNITS,
+  type Core,
+  chunkOfWorld,
+  loadCoreForBun,
+  MAX_CHUNK_COORD,
+  type Poi,
+} from '../../../core-wasm/index.ts';
 import { IMPASSABLE } from '../../contract/world.ts';
 import { SHELTER_COST } from '../../game/settlements.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
@@ -134,14 +141,19 @@ describe.each(backends())('the cached chunks call and the poi-state read on %s',
     expect(withShelter.pois.find((p) => p.id === poi.id)?.hasShelter).toBe(true);
     expect(withShelter.shelters.length).toBeGreaterThan(0);
 
-    const { at, settlement } = await f.founded();
+    // Regions are read around the caller's survivor: the founder, standing at its settlement, reads that one.
+    const { c: founder, at, settlement } = await f.founded();
     const [cx, cy] = [chunkOfWorld(at.x), chunkOfWorld(at.y)];
-    expect((await sameAsUncached(c, cx, cy, 0)).settlements.map((s) => s.id)).toContain(settlement.id);
-    expect((await sameAsUncached(c, cx, cy, 2)).settlements.map((s) => s.id)).toContain(settlement.id);
+    expect((await sameAsUncached(founder, cx, cy, 0)).settlements.map((s) => s.id)).toContain(settlement.id);
+    expect((await sameAsUncached(founder, cx, cy, 2)).settlements.map((s) => s.id)).toContain(settlement.id);
   });
 
   test('regions cut by the edge of the world are the same as well', async () => {
-    const c = await f.playerAt({ x: 0, y: 0 });
+    // A survivor standing in the corner chunk: regions are read around the caller's survivor.
+    const c = await f.playerAt({
+      x: (MAX_CHUNK_COORD + 0.5) * CHUNK_WORLD_UNITS,
+      y: (-MAX_CHUNK_COORD + 0.5) * CHUNK_WORLD_UNITS,
+    });
     const region = await sameAsUncached(c, MAX_CHUNK_COORD, -MAX_CHUNK_COORD, 2);
     expect(region.chunks).toHaveLength(9);
     const state = await poiState(c, MAX_CHUNK_COORD, -MAX_CHUNK_COORD, 2);

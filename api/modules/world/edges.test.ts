@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { MAX_CHUNK_COORD } from '../../../core-wasm/index.ts';
+import { CHUNK_WORLD_UNITS, MAX_CHUNK_COORD } from '../../../core-wasm/index.ts';
+import { players } from '../../../db/schema/index.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
 
-/** Issue 11 item 10: a chunk region reaching past the edge of the world holds only the chunks that exist. */
+/**
+ * Issue 11 item 10: a chunk region reaching past the edge of the world holds only the chunks that exist. Regions are
+ * read around the caller's survivor, so each is asked by a survivor standing in the region's centre chunk.
+ */
 describe('chunk regions at the edge of the world', () => {
   let server: TestServer;
   let player: TestClient;
@@ -16,7 +20,18 @@ describe('chunk regions at the edge of the world', () => {
   });
   afterAll(() => server.stop());
 
+  /** A seated player whose survivor stands in the middle of chunk (cx, cy) (placed before it enters the world). */
+  async function standingIn(cx: number, cy: number): Promise<TestClient> {
+    const c = new TestClient(server.url);
+    const name = uniqueName('edge');
+    const { id } = await c.register(name);
+    await c.post('/api/lobby/join-game');
+    const at = { x: (cx + 0.5) * CHUNK_WORLD_UNITS, y: (cy + 0.5) * CHUNK_WORLD_UNITS };
+    await server.database.db.insert(players).values({ userId: id, worldId: 'default', name, ...at, color: '#fff' });
+    return c;
+  }
   async function region(cx: number, cy: number, radius: number) {
+    const player = await standingIn(cx, cy);
     const res = await player.get(`/api/world/default/chunks?centerChunkX=${cx}&centerChunkY=${cy}&chunkRadius=${radius}`);
     expect(res.status).toBe(200);
     return (await res.json()) as { chunks: { x: number; y: number; tiles: string }[]; pois: { chunkX?: number }[] };

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Biome, loadCoreForBun, tileCentre } from '../../../core-wasm/index.ts';
 import { walkPath } from '../../contract/walking.ts';
 import { IMPASSABLE } from '../../game/world.ts';
+import { PATH_MAX_UNITS } from '../../game/paths.ts';
+import { PATH_START_FAR, PATH_TOO_LONG } from '../../game/terrain-reads.ts';
+import { players } from '../../../db/schema/index.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
 import { backends } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
@@ -68,6 +71,15 @@ const query = (from: { x: number; y: number }, to: { x: number; y: number }) =>
 describe.each(backends())('GET /api/world/:worldId/path on %s', (backend) => {
   let server: TestServer;
   let player: TestClient;
+  /** A seated player whose survivor stands at `at` (placed before it first enters the world). */
+  async function playerAt(at: { x: number; y: number }): Promise<TestClient> {
+    const c = new TestClient(server.url);
+    const name = uniqueName('path');
+    const { id } = await c.register(name);
+    await c.post('/api/lobby/join-game');
+    await server.database.db.insert(players).values({ userId: id, worldId: 'default', name, x: at.x, y: at.y, color: '#fff' });
+    return c;
+  }
   beforeAll(async () => {
     server = await startTestServer(backend, { worldSeed: SEED });
     player = new TestClient(server.url);
@@ -78,7 +90,7 @@ describe.each(backends())('GET /api/world/:worldId/path on %s', (backend) => {
 
   test('over open ground the walk is nearly the straight line, in legs of at most 3 tiles', async () => {
     const { from, to } = openStretch();
-    const res = await player.get(`/api/world/default/path?${query(from, to)}`);
+    const res = await (await playerAt(from)).get(`/api/world/default/path?${query(from, to)}`);
     expect(res.status).toBe(200);
     const body = await res.json();
     expectWalk(body, from, to);
@@ -90,7 +102,8 @@ describe.each(backends())('GET /api/world/:worldId/path on %s', (backend) => {
   test('across water the walk goes round it: every leg stays on passable ground', async () => {
     const { from, to } = acrossWater();
     expect(walkPath(from, to, passable).blocked).toBe(true);
-    const body = await player.json(player.get(`/api/world/default/path?${query(from, to)}`));
+    const walker = await playerAt(from);
+    const body = await walker.json(walker.get(`/api/world/default/path?${query(from, to)}`));
     expectWalk(body, from, to);
     expect(body.length).toBeGreaterThan(Math.hypot(to.x - from.x, to.y - from.y));
   });
@@ -99,7 +112,7 @@ describe.each(backends())('GET /api/world/:worldId/path on %s', (backend) => {
     const { from, to } = acrossWater();
     const wet = { x: (from.x + to.x) / 2, y: from.y };
     expect(passable(wet.x, wet.y)).toBe(false);
-    const res = await player.get(`/api/world/default/path?${query(from, wet)}`);
+    const res = await (await playerAt(from)).get(`/api/world/default/path?${query(from, wet)}`);
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ message: 'No path' });
   });
@@ -115,5 +128,26 @@ describe.each(backends())('GET /api/world/:worldId/path on %s', (backend) => {
     expect((await outside.json()).message).toBe('That position is outside the world');
     expect((await player.get('/api/world/nowhere/path?fromX=0&fromY=0&toX=1&toY=1')).status).toBe(404);
     expect((await new TestClient(server.url).get('/api/world/default/path?fromX=0&fromY=0&toX=1&toY=1')).status).toBe(401);
+  });
+
+  test("a walk that does not start at the caller's survivor, or reaches beyond one plan, is refused with 422", async () => {
+    const { from, to } = openStretch();
+    const walker = await playerAt(from);
+    // A few units off where the server holds the survivor is its own position still (a walker runs a little ahead).
+    const near = { x: from.x + 12, y: from.y - 9 };
+    expect((await walker.get(`/api/world/default/path?${query(near, to)}`)).status).toBe(200);
+    // A start far from the survivor, in land nobody made: refused.
+    const far = { x: 400_000.5, y: -300_000.5 };
+    const res = await walker.get(`/api/world/default/path?${query(far, { x: far.x + 50, y: far.y })}`);
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ message: PATH_START_FAR });
+    // Another player's survivor is not the caller's: its position is no start either.
+    const other = await playerAt({ x: from.x + 2000, y: from.y });
+    expect((await other.get(`/api/world/default/path?${query(from, to)}`)).status).toBe(422);
+    // Past one plan's reach (as far as a survivor can see), even from the right start.
+    const beyond = { x: from.x + PATH_MAX_UNITS * 0.8, y: from.y + PATH_MAX_UNITS * 0.8 };
+    const long = await walker.get(`/api/world/default/path?${query(from, beyond)}`);
+    expect(long.status).toBe(422);
+    expect(await long.json()).toEqual({ message: PATH_TOO_LONG });
   });
 });

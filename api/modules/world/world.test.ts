@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { BIOME_NAMES, CHUNK_SIZE, loadCoreForBun } from '../../../core-wasm/index.ts';
+import { BIOME_NAMES, CHUNK_SIZE, chunkOfWorld, loadCoreForBun } from '../../../core-wasm/index.ts';
+import { REGION_FAR } from '../../game/terrain-reads.ts';
+import { TERRAIN_READ_REACH_CHUNKS } from '../../game/world.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
 import { backends } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
@@ -65,6 +67,33 @@ describe.each(backends())('world and player calls on %s', (backend) => {
       expect((await res.json()).message).toMatch(/Invalid request/);
     }
     expect((await player.get('/api/world/nowhere/chunks?centerChunkX=0&centerChunkY=0')).status).toBe(404);
+  });
+
+  test("chunks and poi-state answer around the caller's survivor only: a region centred farther off is 422", async () => {
+    const me = await player.json(player.get('/api/player/current'));
+    const cx = chunkOfWorld(me.x);
+    const cy = chunkOfWorld(me.y);
+    const R = TERRAIN_READ_REACH_CHUNKS;
+    for (const route of ['chunks', 'poi-state']) {
+      const at = (x: number, y: number, r: number) =>
+        player.get(`/api/world/default/${route}?centerChunkX=${x}&centerChunkY=${y}&chunkRadius=${r}`);
+      for (const [x, y] of [
+        [cx, cy],
+        [cx + R, cy - R],
+        [cx - R, cy + R],
+      ] as const) {
+        expect((await at(x, y, 2)).status).toBe(200);
+      }
+      for (const [x, y] of [
+        [cx + R + 1, cy],
+        [cx, cy - R - 1],
+        [cx + 1000, cy - 700],
+      ] as const) {
+        const res = await at(x, y, 0);
+        expect(res.status).toBe(422);
+        expect(await res.json()).toEqual({ message: REGION_FAR });
+      }
+    }
   });
 
   test('terrain-info answers biome, cost and a nearby POI', async () => {
