@@ -1,12 +1,13 @@
 /**
  * A player's cheap call, timed, in a process of its own so the test's own requests (a flood of hundreds, beyond what
- * one process's fetch keeps in flight) never queue it: sends GET <url> with the given cookie every <every> ms, whether
- * or not the last one was answered, and prints `<latency ms> <status>` per answer. A call that waits behind a held
- * event loop shows once per probe sent meanwhile, as a player clicking away would see it. Stops (after the answers
- * still in flight) when its standard input closes.
+ * one process's fetch keeps in flight) never queue it. Calls are due every <every> ms on a fixed schedule and taken
+ * by a few callers in turn; each prints `<ms from when it was due until answered> <status>`. A call that waits behind
+ * a held event loop therefore counts once per call that fell due meanwhile, as a player clicking away would see it,
+ * without piling up connections. Stops when its standard input closes.
  * Usage: bun api/testing/latency-probe.ts <url> <cookie header> <every ms>
  */
 const [url, cookie, every] = process.argv.slice(2) as [string, string, string];
+const CALLERS = 4;
 let running = true;
 void (async () => {
   for await (const _ of Bun.stdin.stream()) {
@@ -14,18 +15,23 @@ void (async () => {
   }
   running = false;
 })();
-const inFlight = new Set<Promise<unknown>>();
-while (running) {
-  const t0 = performance.now();
-  const p: Promise<unknown> = fetch(url, { headers: { cookie } })
-    .then(async (res) => {
+const start = performance.now();
+let next = 0;
+async function caller(): Promise<void> {
+  while (running) {
+    const due = start + next++ * Number(every);
+    const wait = due - performance.now();
+    if (wait > 0) await Bun.sleep(wait);
+    let status = 0;
+    try {
+      const res = await fetch(url, { headers: { cookie } });
       await res.arrayBuffer();
-      process.stdout.write(`${(performance.now() - t0).toFixed(2)} ${res.status}\n`);
-    })
-    .catch(() => process.stdout.write(`${(performance.now() - t0).toFixed(2)} 0\n`))
-    .finally(() => inFlight.delete(p));
-  inFlight.add(p);
-  await Bun.sleep(Number(every));
+      status = res.status;
+    } catch {
+      // counted as status 0
+    }
+    process.stdout.write(`${(performance.now() - due).toFixed(2)} ${status}\n`);
+  }
 }
-await Promise.all(inFlight);
+await Promise.all(Array.from({ length: CALLERS }, caller));
 export {};

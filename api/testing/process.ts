@@ -23,7 +23,8 @@ export interface ServerProcess {
   signal(): string | null;
 }
 
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+/** `startMs`: how long it may take to answer /api/health (a loaded machine needs longer than the default). */
+export async function spawnServer(env: Record<string, string>, startMs = 30_000): Promise<ServerProcess> {
   const port = await freePort();
   const child = Bun.spawn(['bun', 'api/server.ts'], {
     cwd: root,
@@ -58,7 +59,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   });
   void drain(child.stderr);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {

@@ -1,5 +1,6 @@
 /**
- * Terrain made for the HTTP reads (path, chunks, poi-state), a bounded amount per turn of the event loop. A chunk
+ * Terrain made for the HTTP reads (path, chunks, poi-state), and the path searches over it, a bounded amount per turn
+ * of the event loop. A chunk
  * costs the core 2–6 ms; a region or a path window can need dozens, and a player asking for many at once would
  * otherwise hold the loop for seconds while every other player's request waits. Here each job runs in a turn of its
  * own (setImmediate: incoming requests and timers are served in between), with more in the same turn only while it

@@ -260,7 +260,7 @@ export class WorldService {
 
   /**
    * The walk between two world positions (api/game/paths.ts) over this world's cached chunks; the chunks its search
-   * reads that nobody made yet are made first, a bounded amount per turn (GenerationQueue).
+   * reads that nobody made yet are made first, and the search is run, a bounded amount per turn (GenerationQueue).
    */
   async path(
     worldId: string,
@@ -271,6 +271,8 @@ export class WorldService {
     if (checked !== 'ok') return checked;
     const w = (await this.world(worldId))!;
     await w.terrain.prepare(w.terrain.walkChunks(from, to), this.generation);
-    return w.terrain.walk(from, to);
+    // The search itself is a job too: callers waiting on the same chunks all resume at once, and their searches
+    // one after another would hold the loop as long as the chunks did.
+    return this.generation.run(() => w.terrain.walk(from, to));
   }
 }
