@@ -32,13 +32,13 @@ import {
   type PoiType,
 } from './constants.ts';
 import { CHUNK_TILES, chunkOfTile, MAX_POI_REACH, nearestPoiInReach, tileCentre, tileOfWorld } from './geometry.ts';
-import { poiName } from './poi-names.ts';
+import { chunkPoiNames } from './poi-names.ts';
 import { bindFindPath, RAW_PATH_FUNCTIONS, type PathInput, type RawPathCore, type TilePath } from './path.ts';
 export { pathWindow } from './path.ts';
 
 export * from './constants.ts';
 export * from './geometry.ts';
-export { poiName } from './poi-names.ts';
+export { chunkPoiNames, POI_NAME_UNIQUE_DISTANCE } from './poi-names.ts';
 export type { PathInput, TilePath } from './path.ts';
 
 /** The ABI this wrapper speaks (assembly/index.ts CORE_ABI_VERSION). */
@@ -293,31 +293,36 @@ export function createCore(instance: WebAssembly.Instance): Core {
 
   function readPois(seed: number, chunkX: number, chunkY: number, count: number): Poi[] {
     const view = new DataView(raw.memory.buffer, poiPtr, count * poiBytes);
-    const pois: Poi[] = [];
+    const records = [];
     for (let i = 0; i < count; i++) {
       const o = i * poiBytes;
-      const tileX = view.getInt32(o, true);
-      const tileY = view.getInt32(o + 4, true);
-      const nameSeed = view.getUint32(o + 8, true);
-      const type = POI_TYPES[view.getUint8(o + 12)] as PoiType;
-      const landmark = (view.getUint8(o + 15) & 1) === 1;
-      pois.push({
-        id: `poi_${seed}_${tileX}_${tileY}`,
-        name: poiName(type, landmark, nameSeed),
-        type,
+      records.push({
+        tileX: view.getInt32(o, true),
+        tileY: view.getInt32(o + 4, true),
+        nameSeed: view.getUint32(o + 8, true),
+        type: POI_TYPES[view.getUint8(o + 12)] as PoiType,
         biome: BIOME_NAMES[view.getUint8(o + 13)] as BiomeName,
-        landmark,
-        chunkX,
-        chunkY,
-        tileX,
-        tileY,
-        worldX: tileCentre(tileX),
-        worldY: tileCentre(tileY),
-        radius: view.getInt32(o + 20, true),
+        landmark: (view.getUint8(o + 15) & 1) === 1,
         significance: view.getInt32(o + 16, true),
+        radius: view.getInt32(o + 20, true),
       });
     }
-    return pois;
+    const names = chunkPoiNames(chunkX, chunkY, records);
+    return records.map(({ tileX, tileY, type, biome, landmark, significance, radius }, i) => ({
+      id: `poi_${seed}_${tileX}_${tileY}`,
+      name: names[i] as string,
+      type,
+      biome,
+      landmark,
+      chunkX,
+      chunkY,
+      tileX,
+      tileY,
+      worldX: tileCentre(tileX),
+      worldY: tileCentre(tileY),
+      radius,
+      significance,
+    }));
   }
 
   function remember(key: string, pois: Poi[]) {

@@ -11,7 +11,7 @@ import {
   TILE_SIZE,
   loadCoreForBun,
 } from './index.ts';
-import { poiName } from './poi-names.ts';
+import { chunkPoiNames, POI_NAME_UNIQUE_DISTANCE } from './poi-names.ts';
 
 const core = await loadCoreForBun();
 const seedArb = fc.integer({ min: 0, max: 0xffff_ffff });
@@ -122,12 +122,48 @@ describe('points of interest', () => {
     );
   });
 
+  test('no two POIs closer than POI_NAME_UNIQUE_DISTANCE share a name, over seeds and regions', () => {
+    // Every pair of POIs that close lies in one 3 × 3 block of chunks, so checking all pairs inside random blocks
+    // covers every kind of neighbourhood: one chunk, a shared edge, a shared corner.
+    const closeSameName = (seed: number, cx: number, cy: number) => {
+      const all = [];
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) all.push(...core.pois(seed, cx + dx, cy + dy));
+      const clashes: string[] = [];
+      for (let i = 0; i < all.length; i++) {
+        for (let j = i + 1; j < all.length; j++) {
+          const a = all[i]!;
+          const b = all[j]!;
+          if (a.name !== b.name) continue;
+          const d = Math.hypot(a.worldX - b.worldX, a.worldY - b.worldY);
+          if (d < POI_NAME_UNIQUE_DISTANCE) clashes.push(`${a.name} at ${a.id} and ${b.id}, ${d.toFixed(0)} apart`);
+        }
+      }
+      return clashes;
+    };
+    expect(POI_NAME_UNIQUE_DISTANCE).toBeGreaterThanOrEqual(500);
+    expect(closeSameName(12345, 0, 0)).toEqual([]); // around spawn of the seed the probe played
+    fc.assert(
+      fc.property(seedArb, chunkArb, chunkArb, (seed, cx, cy) => {
+        expect(closeSameName(seed, cx, cy)).toEqual([]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  test('names are stable per seed: the same POI gets the same name from a fresh core and in any order of reads', async () => {
+    const fresh = await loadCoreForBun();
+    const names = (c: typeof core, cx: number, cy: number) => c.pois(77, cx, cy).map((p) => `${p.id} ${p.name}`);
+    const before = [names(core, 1, 1), names(core, 2, 1), names(core, -1, -2)];
+    expect([names(fresh, -1, -2), names(fresh, 2, 1), names(fresh, 1, 1)].reverse()).toEqual(before);
+    expect(fresh.generateChunk(77, 2, 1).pois.map((p) => `${p.id} ${p.name}`)).toEqual(before[1]!);
+  });
+
   test('every type has a name for ordinary and landmark POIs', () => {
     for (const type of POI_TYPES) {
       for (const landmark of [false, true]) {
-        const name = poiName(type, landmark, 0x12345678);
+        const [name] = chunkPoiNames(0, 0, [{ type, landmark, nameSeed: 0x12345678 }]);
         expect(name).not.toMatch(/[{}]/);
-        expect(poiName(type, landmark, 0x12345678)).toBe(name);
+        expect(chunkPoiNames(0, 0, [{ type, landmark, nameSeed: 0x12345678 }])).toEqual([name as string]);
       }
     }
   });
