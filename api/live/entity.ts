@@ -96,35 +96,6 @@ export function toPlayerInfo(
   };
 }
 
-/**
- * Player colours: 24 hues spread by the golden angle, so any two of a full world (20 seats) differ and
- * neighbours in the list are far apart on the wheel.
- */
-export const PLAYER_COLORS: readonly string[] = Array.from({ length: 24 }, (_, i) => hsl((i * 137.508) % 360, 70, 60));
-
-function hsl(h: number, s: number, l: number): string {
-  const a = (s / 100) * Math.min(l / 100, 1 - l / 100);
-  const f = (n: number) => {
-    const k = (n + h / 30) % 12;
-    const c = l / 100 - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(c * 255)
-      .toString(16)
-      .padStart(2, '0');
-  };
-  return `#${f(0)}${f(8)}${f(4)}`;
-}
-
-/** The preferred colour if nobody present wears it, else the first free one (a full palette repeats). */
-export function distinctColor(preferred: string, taken: Iterable<string>): string {
-  const used = new Set(taken);
-  if (!used.has(preferred)) return preferred;
-  return PLAYER_COLORS.find((c) => !used.has(c)) ?? preferred;
-}
-
-export function colorFor(id: string): string {
-  return PLAYER_COLORS[hashString(id) % PLAYER_COLORS.length]!;
-}
-
 export function hashString(s: string): number {
   let h = 2166136261;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);

@@ -2,6 +2,7 @@ import { Close, MOVE_FANOUT_MS, type ServerMessage } from '../contract/protocol.
 import type { MoveResult, TimeInfo } from '../contract/world.ts';
 import { freshMoveState } from '../game/movement.ts';
 import { equipmentEffects } from '../game/equipment.ts';
+import { chooseSurvivorColour } from '../game/player-colours.ts';
 import { recoveredSignificance } from '../game/scavenge.ts';
 import type { Sight, SightGear } from '../game/vision.ts';
 import { chooseSpawn, nearSiteIds, nearSiteIdsWithin, type SpawnCandidate } from '../game/spawn.ts';
@@ -9,7 +10,7 @@ import { newTravelLogMemory, noteSectorEntry, sectorKey } from '../game/travel-l
 import type { Services } from '../services.ts';
 import type { UserRow } from '../../db/repos/accounts.ts';
 import type { Audience, Bus, BusBatch } from './bus.ts';
-import { colorFor, hashString, type Entity } from './entity.ts';
+import { hashString, type Entity } from './entity.ts';
 import { GameLog } from './game-log.ts';
 import { type Fanout, type LiveSocket, type SpawnSite, WorldRoom, type WorldTerrain } from './room.ts';
 import { WRITE_BACK_INTERVAL_MS } from './write-back.ts';
@@ -200,7 +201,7 @@ export class LiveHub {
           name: user.username,
           x: spawn.x,
           y: spawn.y,
-          color: colorFor(user.id),
+          color: chooseSurvivorColour(hashString(user.id), []),
           isOnline: false,
         },
         this.services.config.starterKit,
@@ -209,6 +210,11 @@ export class LiveHub {
       row = made.row;
       madeHere = made.created && this.bus.shared;
     }
+    // Settled on every entry: a colour kept from an earlier stay may since have gone to someone else here.
+    const color = await players.settleColour(user.id, worldId, (taken, current) =>
+      chooseSurvivorColour(hashString(user.id), taken, current),
+    );
+    row = { ...row, color };
     // Entering after logging out or a restart (the stored survivor is offline): wake up in their bed, if any.
     // (A survivor made just now has no bed yet.)
     const bed = row.isOnline || newcomer ? null : await this.services.repos.beds.bedOf(user.id, worldId);

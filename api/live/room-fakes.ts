@@ -2,7 +2,8 @@
 import { ServerMessage } from '../contract/protocol.ts';
 import type { Repositories } from '../../db/index.ts';
 import { type Bus, type BusBatch, type BusEvent, type BusReach, newBusStats } from './bus.ts';
-import { type Entity, PLAYER_COLORS } from './entity.ts';
+import type { Entity } from './entity.ts';
+import { SURVIVOR_PALETTE } from '../game/player-colours.ts';
 import { GameLog } from './game-log.ts';
 import { type Beat, Metronome } from './metronome.ts';
 import { type LiveSocket, WorldRoom } from './room.ts';
@@ -120,7 +121,7 @@ export function entity(id: string, x = 10, y = 10): Entity {
     worldId: 'w',
     name: id,
     displayName: null,
-    color: PLAYER_COLORS[0]!,
+    color: SURVIVOR_PALETTE[0]!,
     pos: freshMoveState(x, y, 0),
     cx: chunkOfWorld(x),
     cy: chunkOfWorld(y),

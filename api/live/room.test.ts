@@ -1,7 +1,6 @@
 /** The room and the bus without Elysia or a database (room-fakes.ts). */
 import { describe, expect, test } from 'bun:test';
 import type { BusEvent } from './bus.ts';
-import { distinctColor, PLAYER_COLORS } from './entity.ts';
 import { NOTIFY_PAYLOAD_MAX_BYTES, packPayloads } from './pg-bus.ts';
 import { PRESENCE_TTL_MS, Presence } from './presence.ts';
 import { entity, fakeSocket, Network, processRoom, settle } from './room-fakes.ts';
@@ -231,20 +230,6 @@ describe('rooms on a bus', () => {
     await p1.room.sweep();
     await p1.room.sweep();
     expect([...p1.room.entities.keys()]).toEqual(['stays']);
-  });
-
-  test('a full world gets 20 different colours', async () => {
-    const net = new Network();
-    const clock = { now: 1_000 };
-    const p1 = processRoom(net.bus('p1'), clock);
-    for (let i = 0; i < 20; i++) {
-      const e = entity(`e${i}`);
-      p1.room.entities.set(e.id, e);
-      p1.room.touch(e);
-    }
-    const colours = new Set([...p1.room.entities.values()].map((e) => e.color));
-    expect(colours.size).toBe(20);
-    expect(distinctColor(PLAYER_COLORS[3]!, [PLAYER_COLORS[3]!])).not.toBe(PLAYER_COLORS[3]);
   });
 });
 

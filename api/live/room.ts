@@ -6,7 +6,7 @@ import type { Repositories } from '../../db/index.ts';
 import { chunkOfWorld, tileOfWorld } from '../../core-wasm/geometry.ts';
 import { distanceToPath, inSight, NO_SIGHT_GEAR, type Sight, type SightGear } from '../game/vision.ts';
 import type { Audience, Bus, BusEvent } from './bus.ts';
-import { distinctColor, presenceEntry, toLivePlayer, type Entity, type PresenceEntry } from './entity.ts';
+import { presenceEntry, toLivePlayer, type Entity, type PresenceEntry } from './entity.ts';
 import type { GameLog } from './game-log.ts';
 import { type Observer, tellSight, userTopic, Viewers, viewTopic, worldTopic } from './interest.ts';
 import { PRESENCE_HEARTBEAT_MS, PRESENCE_TTL_MS, Presence } from './presence.ts';
@@ -484,12 +484,6 @@ export class WorldRoom {
     this.announced.add(e.id);
     e.pendingLeaveAt = 0;
     e.dirty = true;
-    e.color = distinctColor(
-      e.color,
-      this.present()
-        .filter((p) => p.id !== e.id)
-        .map((p) => p.color),
-    );
     this.emit({ k: 'join', e: presenceEntry(e) });
     void this.deps.log.presence(e, 'join').catch((err) => this.deps.report('join log failed', err));
   }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { actionOps } from './actions.ts';
-import { players } from '../schema/index.ts';
+import { lobbyEntries, players } from '../schema/index.ts';
 
 export type PlayerRow = typeof players.$inferSelect;
 
@@ -78,6 +78,48 @@ export function playersRepo(db: Db) {
         });
       if (made) return { row: made, created: true };
       return { row: (await this.find(player.userId, player.worldId))!, created: false };
+    },
+
+    /**
+     * Settles the survivor's colour against the others in its world (those seated there or online there) and stores
+     * it: `choose` gets their colours and the survivor's current one and answers the colour to wear. One transaction
+     * holding a lock per world, so two survivors entering at once, on one process or two, never both take colours
+     * chosen against a world without the other. Answers the colour.
+     */
+    async settleColour(
+      userId: string,
+      worldId: string,
+      choose: (taken: string[], current: string) => string | Promise<string>,
+    ): Promise<string> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`colours:${worldId}`}))`);
+        const [mine] = await tx
+          .select({ color: players.color })
+          .from(players)
+          .where(and(eq(players.userId, userId), eq(players.worldId, worldId)));
+        if (!mine) throw new Error(`no survivor of ${userId} in world ${worldId}`);
+        const others = await tx
+          .select({ color: players.color })
+          .from(players)
+          .where(
+            and(
+              eq(players.worldId, worldId),
+              sql`${players.userId} <> ${userId}`,
+              sql`(${players.isOnline} or exists (select 1 from ${lobbyEntries} where ${lobbyEntries.userId} = ${players.userId}
+                and ${lobbyEntries.worldId} = ${worldId} and ${lobbyEntries.seatedAt} is not null))`,
+            ),
+          );
+        const color = await choose(
+          others.map((o) => o.color),
+          mine.color,
+        );
+        if (color !== mine.color)
+          await tx
+            .update(players)
+            .set({ color })
+            .where(and(eq(players.userId, userId), eq(players.worldId, worldId)));
+        return color;
+      });
     },
 
     /**
