@@ -1,5 +1,5 @@
 /**
- * `bun run play` stays with its server (issue 25, item 14): SIGTERM to the top of the command stops the server, and
+ * `bun run play` stays with its server: SIGTERM to the top of the command stops the server, and
  * the port is free again. Real processes; `--skip-build` leaves out the install and the build. The second case is what
  * `npx -y bun@1.4 run play` does: npm runs `sh -c 'bun' run play`, and SIGTERM ends npm and that shell without
  * reaching anything below them.

@@ -6,7 +6,7 @@ import { firstFreeName, legacySettlementName, runDataSteps } from './data-steps.
 import { dataSteps, nameClaims, settlements, shelters, users } from './schema/index.ts';
 
 /**
- * Migration 0015 and its data step `name-keys`: names stored before the name rules (issue 25, items 4 and 7) get
+ * Migration 0015 and its data step `name-keys`: names stored before the name rules get
  * their look-alike keys, and the duplicates among them are settled, oldest first.
  */
 describe.each(backends())('the name-keys data step on %s', (backend) => {

@@ -1,5 +1,5 @@
 /**
- * Action calls benchmark (issue 17 figures): POST /api/poi/{id}/scavenge and POST /api/forage over real HTTP through
+ * Action calls benchmark: POST /api/poi/{id}/scavenge and POST /api/forage over real HTTP through
  * the whole server (session, lobby seat, validation, the rule, the transaction), PLAYERS seated survivors calling at
  * once, each standing on a searchable POI of its own. A survivor's first search and first forage write (loot, the
  * POI's significance, the foraged tiles); later calls answer the same way the game does once a POI is worn down or

@@ -1,5 +1,5 @@
 /**
- * Admission benchmark (issue 12, "Admission is O(1) per player"): for N = 200 / 1,000 / 2,000 / 4,000 users, times
+ * Admission benchmark (admission should be O(1) per player): for N = 200 / 1,000 / 2,000 / 4,000 users, times
  * the lobby work the server does to let each one in, one user after another, on a fresh database:
  *   POST /api/lobby/join-game  → joinGame
  *   a game route's access check on a cache miss (api/modules/game-access.ts) → lobbyAccess

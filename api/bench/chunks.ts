@@ -1,5 +1,5 @@
 /**
- * Chunks benchmark (issue 17 item 8): GET /api/world/{id}/chunks for a radius-2 region (25 chunks, ~630 KiB of JSON)
+ * Chunks benchmark: GET /api/world/{id}/chunks for a radius-2 region (25 chunks, ~630 KiB of JSON)
  * with one seated player's cookie and `accept-encoding: gzip`, over real HTTP through the whole server (session,
  * lobby seat check, validation, POI states, settlements, shelters, encoding), and the page's light read,
  * GET /api/world/{id}/poi-state (radius 1, what the page asks on entering a sector). One POI of the region has been

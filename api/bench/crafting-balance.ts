@@ -1,5 +1,5 @@
 /**
- * Time to a first Portable Radio (issue 27), played with the real rules: a scripted new player without a starter kit
+ * Time to a first Portable Radio, played with the real rules: a scripted new player without a starter kit
  * spawns near the origin of a generated world (the WASM core's terrain and POIs), walks to the nearest unsearched site,
  * auto-scavenges it until it is picked clean (api/game/scavenge.ts, one search every AUTO_SCAVENGE_INTERVAL_MS), and
  * goes on until the pack pays for a shelter, a settlement and a radio (salvaging Electronic Parts from Batteries at

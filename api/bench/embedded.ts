@@ -1,5 +1,5 @@
 /**
- * The database under the game's load (issue 17, item 6): N players (20 per world) connect at once over real
+ * The database under the game's load: N players (20 per world) connect at once over real
  * WebSockets and then move 10 times a second for S seconds, which spans the seat renewals of the socket audit.
  * A probe process (loop-probe.ts) times a database-free request to the server all along: its longest wait while
  * players connect, and while they play, is the longest the server's event loop was held. Prints, per server:

@@ -1,11 +1,11 @@
 /**
- * NPC simulation benchmark (issue 15), with the server's own runner (api/modules/npcs/simulation.ts) over a real
+ * NPC simulation benchmark, with the server's own runner (api/modules/npcs/simulation.ts) over a real
  * database, driven by a virtual clock one simulated second per round:
  *   steady:   10,000 working NPCs (scavengers and foragers alike) in 500 settlements over 50 worlds, already spread
  *             over their cycles: CPU seconds of this process per second of simulated time, phases and journey
  *             messages per second (the live layer is a counter here).
  *   catch-up: 1,000 NPCs after 24 hours with no server: seconds until every one is up to date.
- *   raids and upkeep (issue 26): 1,000 settlements of 3 workers and 0, 1, 2 or 4 defenders, their containers stocked
+ *   raids and upkeep: 1,000 settlements of 3 workers and 0, 1, 2 or 4 defenders, their containers stocked
  *             from nothing above the protected capacity to 400 units above it, over a simulated week (7 in-game days of
  *             NPCS_BENCH_DAY_MS, 2 minutes by default: the week fits in bench time, so meals and raids come ten times
  *             as often per NPC phase as at the production day of 20 minutes), then 200 settlements after 24 hours
@@ -14,7 +14,7 @@
  *             falls due while the rest of the simulation runs unchanged. The difference is what meals and raids cost;
  *             what the pre-issue runner cost on the same workload is measured by running this file in a tree of the
  *             commit before the issue (51d7ed6; copy this file and api/testing/npcs.ts there): its clocks are ignored.
- *   processes (issue 29, Postgres only): 10,000 NPCs in 50 worlds simulated by two real server processes
+ *   processes (Postgres only): 10,000 NPCs in 50 worlds simulated by two real server processes
  *             (`bun api/server.ts`, NPC_TIME_SCALE 1) sharing the world leases: how the worlds and NPCs split, the phases
  *             each steps per second, and after one is killed with SIGKILL how long until the other holds every world
  *             (pg_locks) and how far behind the taken worlds fell.
@@ -51,7 +51,7 @@ const MEASURE_S = 60;
 const T0 = Date.parse('2026-11-24T12:00:00Z');
 const PARTS = (process.env.NPCS_BENCH_PARTS ?? 'steady,catchUp,raids,processes').split(',').map((p) => p.trim());
 
-/** Raids and upkeep (issue 26): settlements of 3 workers and 0/1/2/4 defenders over a simulated week. */
+/** Raids and upkeep: settlements of 3 workers and 0/1/2/4 defenders over a simulated week. */
 const RAID_SETTLEMENTS = Math.max(16, Math.round(1_000 * SCALE));
 const RAID_CATCHUP_SETTLEMENTS = Math.max(16, Math.round(200 * SCALE));
 const RAID_WORKERS = 3;
@@ -209,7 +209,7 @@ interface RaidWorld {
 /**
  * The raid bench's settlements, founded two in-game days before `weekStart` (beginner's protection ends as the week
  * begins), their clocks as if they had been running: meals served up to the day before, no raid drawn for the night
- * under way. `off` parks every clock a million days ahead, so nothing of issue 26 ever falls due.
+ * under way. `off` parks every clock a million days ahead, so no meal or raid ever falls due.
  */
 async function seedRaidWorld(
   database: Database,
@@ -471,7 +471,7 @@ async function simMetrics(p: ServerProcess): Promise<{ worlds: number; phases: n
   };
 }
 
-/** Two server processes share the worlds (issue 29): the split, each one's pace, and the takeover after a SIGKILL. */
+/** Two server processes share the worlds: the split, each one's pace, and the takeover after a SIGKILL. */
 async function processes(): Promise<void> {
   const url = await freshPostgresUrl();
   const spawned: ServerProcess[] = [];

@@ -1,5 +1,5 @@
 /**
- * Raid and upkeep balance (issue 26), played with the pure rules of api/game/raids.ts and api/game/upkeep.ts: no
+ * Raid and upkeep balance, played with the pure rules of api/game/raids.ts and api/game/upkeep.ts: no
  * server, no database. Many seeded settlements over many in-game weeks, the draw, the fight and the meals exactly as
  * the simulation runs them (api/modules/npcs/settlement-events.ts), so the numbers in those two files can be judged by
  * what they make happen:

@@ -1,5 +1,5 @@
 /**
- * Settlement region benchmark (issue 13): GET /api/world/{id}/settlements for a radius-3 region (7 × 7 chunks) in a
+ * Settlement region benchmark: GET /api/world/{id}/settlements for a radius-3 region (7 × 7 chunks) in a
  * world holding 1,000 settlements, each with two beds (one held) and a container, over real HTTP through the whole
  * server (session, lobby seat check, validation, the region query, the caller's status and empty beds).
  *   spread: the 1,000 settlements over 33 × 33 chunks (about one per chunk, ~45 in a region), random centres;

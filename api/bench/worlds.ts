@@ -1,5 +1,5 @@
 /**
- * `bun run bench worlds` (issue 29): many 20-seat worlds on two processes on one Postgres, measured through the real
+ * `bun run bench worlds`: many 20-seat worlds on two processes on one Postgres, measured through the real
  * lobby. Needs DATABASE_URL.
  *
  * 1. Admission: N users (accounts and sessions seeded beforehand, BENCH_USERS, default 1,000) join at once, each

@@ -4,7 +4,7 @@ import { idText } from './settlements.ts';
 import { text, worldIdText } from './text.ts';
 
 /**
- * Crafting on the wire (issue 27); the rules and the recipe book are api/game/crafting.ts. Times are ISO strings, as
+ * Crafting on the wire; the rules and the recipe book are api/game/crafting.ts. Times are ISO strings, as
  * everywhere on the wire.
  */
 

@@ -6,7 +6,7 @@ import { nameKey } from './name-key.ts';
 import { MAX_MARKS_IN_A_ROW, NAME_TEXT, nameProblem, normaliseName } from './names.ts';
 import { CreateSettlementBody } from './settlements.ts';
 
-/** The names issue 25 (item 7) found accepted: each must now be refused, and say why. */
+/** Names a probe once found accepted: each must now be refused, and say why. */
 const HOSTILE: [string, string][] = [
   ['only zero-width spaces', '\u200b\u200b\u200b'],
   ['only Hangul fillers', '\u3164\u3164'],

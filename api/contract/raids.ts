@@ -8,7 +8,7 @@ import { RAID_OUTCOMES, THREAT_LEVELS } from './raid-text.ts';
 export * from './raid-text.ts';
 
 /**
- * Raids, defence and upkeep on the wire (issue 26); the rules are api/game/raids.ts and api/game/upkeep.ts.
+ * Raids, defence and upkeep on the wire; the rules are api/game/raids.ts and api/game/upkeep.ts.
  * Times are ISO strings, as everywhere on the wire.
  */
 

@@ -12,7 +12,7 @@ import {
 } from './harness.ts';
 
 /**
- * Issue 11: fast-check over every route and every client message type. Every answer is under 500, every refusal
+ * Fast-check over every route and every client message type. Every answer is under 500, every refusal
  * is JSON {message}, nothing hangs, a refused request writes nothing, and the database's invariants hold after
  * the run. FUZZ_RUNS sets the number of HTTP cases (default 3000; socket connections: a sixth of it, each up to
  * 20 frames); FUZZ_SEED replays a run; FUZZ_VERBOSE=1 adds counts per route. `bun run fuzz` runs 10,000.

@@ -4,7 +4,7 @@ import { backends } from '../testing/databases.ts';
 import { type Model, type ModelEnv, newRun, roundArb, setupModelEnv, statsText } from './model.ts';
 
 /**
- * Issue 25, item 15: the model-based fuzz (./model.ts). Four players run random sequences of valid actions, a round
+ * The model-based fuzz (./model.ts). Four players run random sequences of valid actions, a round
  * of parallel actions at a time, beside a model of the game; after every round no 5xx, every answer one the model
  * allows, item totals conserved and the server's state the model's. The suite runs a few short runs; `bun run fuzz`
  * runs FUZZ_RUNS / 250 runs (40 for the default 10,000) of MODEL_ROUNDS (default 30) rounds. FUZZ_SEED replays a run.

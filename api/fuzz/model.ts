@@ -54,7 +54,7 @@ import { TestClient, uniqueName } from '../testing/client.ts';
 import type { Player } from '../testing/settlements.ts';
 
 /**
- * The model-based fuzz (issue 25, item 15): a few players on one server run random sequences of *valid* actions, one
+ * The model-based fuzz: a few players on one server run random sequences of *valid* actions, one
  * action each per round and the round's actions in parallel, while a plain model of the game beside them says what
  * each answer must be and what the world holds afterwards. After every round: no 5xx, every answer one the model
  * allows, every pack, storage, worn slot, bed, invitation, NPC, offer, position and chat count as the model has it,

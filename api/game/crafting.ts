@@ -1,5 +1,5 @@
 /**
- * Crafting (issue 27): the recipe book and the bench's rules. One home: the server judges every craft with these
+ * Crafting: the recipe book and the bench's rules. One home: the server judges every craft with these
  * (api/modules/crafting), the Crafting tab shows costs, have/need and times with the same functions, the simulation
  * delivers with them and the wiki quotes them. Pure: no server imports.
  *

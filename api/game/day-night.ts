@@ -31,7 +31,7 @@ export function timeOfDay(nowMs: number, cycleMs: number, vision: VisionMultipli
 }
 
 /**
- * Where a world's day starts (ms since the Unix epoch, in [0, cycleMs)): each world runs its own day (issue 29), its
+ * Where a world's day starts (ms since the Unix epoch, in [0, cycleMs)): each world runs its own day, its
  * phase drawn from its seed, so two worlds opened together are not both at night. The first world, `default`, keeps
  * the clock it always had (epoch 0): its players see no jump. Every rule about the clock (time_update, vision, meals,
  * raid nights) reads the world's time through this epoch.

@@ -24,7 +24,7 @@ export const DEFAULT_SEAT_TIMEOUT_MS = 120_000;
 
 /** Why /game is refused to a user who is neither seated nor queued. */
 export const NO_LOBBY_REASON = 'You need to join the lobby first';
-/** Why a world's game (REST routes, /ws) is refused to a user seated in another world, or in none (issue 29). */
+/** Why a world's game (REST routes, /ws) is refused to a user seated in another world, or in none. */
 export const NOT_SEATED_HERE_REASON = 'You are not seated in this world';
 /** Why /game is refused to a user who waits in the queue (the answer carries the position too). */
 export const IN_QUEUE_REASON = 'You are in the queue';

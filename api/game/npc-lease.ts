@@ -1,5 +1,5 @@
 /**
- * How processes share the NPC simulation (issue 29): a lease per world, each world simulated by exactly one process.
+ * How processes share the NPC simulation: a lease per world, each world simulated by exactly one process.
  * The locks themselves live in Postgres (api/modules/npcs/lease.ts); this is the rule each process applies at every
  * check, on what it sees there: the worlds to simulate, which of their locks it holds, which another process holds,
  * and how many processes are alive.

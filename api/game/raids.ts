@@ -1,5 +1,5 @@
 /**
- * Raids, defence and losses as pure, seeded rules (issue 26): no clock, no database, no randomness of its own. A
+ * Raids, defence and losses as pure, seeded rules: no clock, no database, no randomness of its own. A
  * night's raid is drawn from the settlement's seed and the night's number, so a catch-up after downtime replays the
  * raid that would have come live. The numbers live here once; the simulation, the panels and the wiki read them.
  *

@@ -1,5 +1,5 @@
 /**
- * How long the tables that only grow keep their rows (issue 25, item 11). What the game shows is always kept: a world's
+ * How long the tables that only grow keep their rows. What the game shows is always kept: a world's
  * newest CHAT_HISTORY_LIMIT radio messages, its newest GAME_LOG_KEPT log lines (twice the GAME_LOG_SHOWN the log shows) and every
  * survivor's latest entered/left line (the live layer reads it to log arrivals and departures once), and every NPC
  * offer within its lifetime (NPC_OFFER_TTL_MS). Beyond that a row stays for its retention, then the process that

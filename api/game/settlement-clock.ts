@@ -1,5 +1,5 @@
 /**
- * A settlement's own clock (issue 26): what the simulation does next for it besides its NPCs' phases, and when. Pure:
+ * A settlement's own clock: what the simulation does next for it besides its NPCs' phases, and when. Pure:
  * the same stored state and day length give the same event, so a catch-up walks the same events as live play.
  *
  * - `meal`: the start of each in-game day, NPCs eat (api/game/upkeep.ts);

@@ -1,5 +1,5 @@
 /**
- * Upkeep and injuries as pure rules (issue 26): recruited NPCs eat from the settlement's food containers once per
+ * Upkeep and injuries as pure rules: recruited NPCs eat from the settlement's food containers once per
  * in-game day, go hungry without, and leave after several unfed days; injured NPCs rest until medicine or time heals
  * them. Players never starve. The numbers live here once; the simulation, the panels and the wiki read them.
  */

@@ -1,5 +1,5 @@
 /**
- * Many worlds on one deployment (issue 29), pure: which world a joining player is seated in, when a new world
+ * Many worlds on one deployment, pure: which world a joining player is seated in, when a new world
  * opens, what a world's public state is, and the names new worlds get. No database, no clock, no randomness of its
  * own (callers pass the random numbers in). The lobby service (api/modules/lobby/service.ts) reads the worlds and
  * their seat counts under the lobby lock, asks `place`, and writes what it decides.

@@ -25,7 +25,7 @@ function chunkedFrame(text: string, pieceBytes = 4096): string {
   return `${out}0\r\n\r\n`;
 }
 
-/** Issue 11 item 13: MAX_BODY_BYTES holds for bodies without a Content-Length too. */
+/** MAX_BODY_BYTES holds for bodies without a Content-Length too. */
 describe('the body size cap', () => {
   let server: TestServer;
   beforeAll(async () => {

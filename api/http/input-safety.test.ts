@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../testing/server.ts';
 const NUL = '\u0000';
 const BAD_TEXT = [NUL, '\u0007', '\u009b', '\ud800'];
 
-/** Item 4 of issue 11: control characters in any string input are refused at the edge with 400 JSON, never 500. */
+/** Control characters in any string input are refused at the edge with 400 JSON, never 500. */
 describe.each(backends())('control characters in string inputs on %s', (backend) => {
   let server: TestServer;
   let player: TestClient;

@@ -1,5 +1,5 @@
 /**
- * Rate limits over two server processes on one Postgres database (issue 25, items 5 and 9): write limits, REST moves,
+ * Rate limits over two server processes on one Postgres database: write limits, REST moves,
  * explored-land saves, socket frames and sign-ups each hold once over both processes, not once per process. Needs
  * a Postgres server (DATABASE_URL); PGlite serves one process by design.
  */

@@ -13,7 +13,7 @@ import { errorHandling, errorResponses, HttpError, httpError } from './errors.ts
 
 /** Routes outside this rule: the lobby (its own module and owner), navigations (302), the socket and the site. */
 const UNDECLARED = /^(GET|HEAD) \/\*$|^WS |^GET \/api\/log(in|out)$|\/api\/lobby/;
-// The recipe book (issue 27) is public and static, like the clock; so is the list of worlds with their counts (issue 29).
+// The recipe book is public and static, like the clock; so is the list of worlds with their counts.
 const PUBLIC = new Set([
   'GET /api/health',
   'GET /api/time',

@@ -23,7 +23,7 @@ describe.each(backends())('errors, outages and security headers on %s', (backend
   });
   afterAll(() => server.stop());
 
-  test('a database error is logged with request id, route, error class and SQLSTATE only: no hash, e-mail or parameters (issue 11 item 5)', async () => {
+  test('a database error is logged with request id, route, error class and SQLSTATE only: no hash, e-mail or parameters', async () => {
     // A real failure: the insert of a new account violates a constraint added under the running server.
     await server.database.db.execute(
       sql.raw(`ALTER TABLE users ADD CONSTRAINT no_leak_test CHECK (email IS NULL OR email NOT LIKE '%@leak.example')`),
@@ -57,7 +57,7 @@ describe.each(backends())('errors, outages and security headers on %s', (backend
     expect(new Set(ids).size).toBe(3);
   });
 
-  test('unknown routes answer 404 JSON {message} for every method (issue 11 item 12)', async () => {
+  test('unknown routes answer 404 JSON {message} for every method', async () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
       for (const path of ['/api/nope', '/nope', '/api/lobby/nope']) {
         const res = await fetch(server.url + path, { method, headers: { origin: server.url } });
@@ -70,7 +70,7 @@ describe.each(backends())('errors, outages and security headers on %s', (backend
     expect(await api.json()).toEqual({ message: 'Not found: /api/nope' });
   });
 
-  test('security headers on pages, assets and API answers; API answers are never cached (issue 11 item 18)', async () => {
+  test('security headers on pages, assets and API answers; API answers are never cached', async () => {
     const client = new TestClient(server.url);
     await client.register(uniqueName('hdr'));
     const answers = {
@@ -117,7 +117,7 @@ describe.each(backends())('errors, outages and security headers on %s', (backend
     }
   }, 30_000);
 
-  test('while the database is unreachable the API answers 503 JSON with Retry-After, and logs no parameters (issue 11 item 18)', async () => {
+  test('while the database is unreachable the API answers 503 JSON with Retry-After, and logs no parameters', async () => {
     const database = await openTestDatabase(backend);
     const downLog = capturedLog('warn');
     const down = await startTestServer(backend, { database, log: downLog.log });

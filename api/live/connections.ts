@@ -5,7 +5,7 @@ import type { Services } from '../services.ts';
 /** An open live connection as the access audit sees it. */
 export interface AuditedConnection {
   userId: string;
-  /** The world the socket plays in: the seat must be in this world (issue 29). */
+  /** The world the socket plays in: the seat must be in this world. */
   worldId: string;
   /** SHA-256 of the session token the socket was opened with. */
   sessionHash: string;

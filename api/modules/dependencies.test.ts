@@ -1,6 +1,6 @@
 /**
- * The modules depend downward only: no module reaches, through its runtime imports, back to itself (issue 26 broke
- * actions → npcs → settlements → actions). A type-only import carries no code and is not counted.
+ * The modules depend downward only: no module reaches, through its runtime imports, back to itself (a cycle once
+ * ran actions → npcs → settlements → actions). A type-only import carries no code and is not counted.
  */
 import { describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';

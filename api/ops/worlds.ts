@@ -1,5 +1,5 @@
 /**
- * `bun run worlds list | open [NAME] | close NAME | rename NAME NEW` (issue 29): the operator's world calls from a
+ * `bun run worlds list | open [NAME] | close NAME | rename NAME NEW`: the operator's world calls from a
  * shell, the same ones as the admin routes under /api/admin/worlds (api/modules/worlds/index.ts). NAME is a world's
  * id or its name (any case); quote names with spaces.
  *

@@ -1,5 +1,5 @@
 /**
- * The Postgres test databases are dropped (issue 25, item 13): on close by openTestDatabase, by the preload at the end
+ * The Postgres test databases are dropped: on close by openTestDatabase, by the preload at the end
  * of a `bun test` run (failed tests included), by a script's exit, and, once a day old, by the next run's sweep.
  */
 import { describe, expect, test } from 'bun:test';

@@ -1,5 +1,5 @@
 /**
- * Settlements set up for raids and upkeep (issue 26): containers filled through the database, NPCs placed in beds,
+ * Settlements set up for raids and upkeep: containers filled through the database, NPCs placed in beds,
  * and the raid a settlement should get computed with the same pure rules the server runs (api/game/raids.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';

@@ -14,7 +14,7 @@ import {
 } from '../schema/index.ts';
 import type { Tx } from './actions.ts';
 
-/** What the simulation keeps of a settlement's raids and meals between its events (issue 26). */
+/** What the simulation keeps of a settlement's raids and meals between its events. */
 export interface SettlementClockRow {
   createdAt: Date;
   seed: number;

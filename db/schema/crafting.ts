@@ -8,7 +8,7 @@ export type ReservedInput =
   | { from: 'storage'; containerId: number; itemName: string; quality: number; quantity: number };
 
 /**
- * A settlement's craft queue (issue 27): one row per job, in id order. Its inputs left the pack and storage when it was
+ * A settlement's craft queue: one row per job, in id order. Its inputs left the pack and storage when it was
  * queued (`inputs`); the row goes, in one transaction, when its output is delivered or its inputs are refunded, so a job
  * is never delivered twice nor lost.
  */

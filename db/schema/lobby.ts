@@ -26,7 +26,7 @@ export const lobbyEntries = pgTable(
     enteredAt: timestamp('entered_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** When the user took a seat in the lobby; null while waiting in the queue. */
     seatedAt: timestamp('seated_at', { withTimezone: true, mode: 'date' }),
-    /** The world the seat is in (issue 29); null while waiting in the queue, which is per deployment. */
+    /** The world the seat is in; null while waiting in the queue, which is per deployment. */
     worldId: text('world_id'),
     isReady: boolean('is_ready').notNull().default(false),
     /**
@@ -61,7 +61,7 @@ export const lobbyCounts = pgTable(
 );
 
 /**
- * How many lobby entries are seated in each world (issue 29), one row per world that has had a seat. Triggers on
+ * How many lobby entries are seated in each world, one row per world that has had a seat. Triggers on
  * `lobby_entries` keep it exact in the same transaction as every insert, delete (including the cascade from a deleted
  * user), truncate and change of `seated_at` or `world_id` (migration 0020), so placement reads one row per world
  * instead of counting every seat of the deployment on each join.

@@ -193,7 +193,7 @@ export const playerEquipment = pgTable(
 
 /**
  * A raid that arrived: what it was, how it was fought and what it took, item by item. One per settlement and night,
- * written in the transaction that applies it, so a raid is never applied twice (issue 26).
+ * written in the transaction that applies it, so a raid is never applied twice.
  */
 export const raids = pgTable(
   'raids',

@@ -8,7 +8,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 
 /**
  * A world and its terrain seed, created once and kept (a closed world's data stays). `default` is the first; the lobby
- * opens more on demand (issue 29), each with its own seed and a generated name, in the same transaction as the seat
+ * opens more on demand, each with its own seed and a generated name, in the same transaction as the seat
  * that needed it.
  */
 export const worlds = pgTable('worlds', {

@@ -262,7 +262,7 @@ test('a display name edited in the Character panel (Escape cancels, Enter confir
   await sidebarA.getByRole('textbox', { name: 'Display name' }).fill(`  Eli Renamed ${tag}  `);
   await sidebarA.getByRole('textbox', { name: 'Display name' }).press('Enter');
   await expect(toasts(pageA)).toContainText('Display name updated');
-  // The new name in place, without a reload (issue 28).
+  // The new name in place, without a reload.
   await expect(name).toHaveText(`Eli Renamed ${tag}`);
   expect(await pageA.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 

@@ -3,7 +3,7 @@ import { CRAFT_TEXT, recipeById } from '../../api/game/crafting.ts';
 import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
 
 /**
- * Issue 27 as a new player meets it, on a desktop and on a phone: a survivor with what scavenging brings (handed out
+ * Crafting as a new player meets it, on a desktop and on a phone: a survivor with what scavenging brings (handed out
  * as the starter kit: enough for a shelter, a settlement, a container, and a Portable Radio's inputs) founds a
  * settlement and stores the Batteries there; the Crafting section counts pack and storage together, says what a
  * second radio would lack and refuses it, crafts one; the bench delivers it into the pack (NPC time runs 50 times

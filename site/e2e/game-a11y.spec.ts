@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, gameTest, uniqueUser } from './fixtures.ts';
 
 /**
- * Issue 28: /game passes axe (WCAG 2.1 AA) on a desktop with every sidebar section open, and on a phone with each
+ * /game passes axe (WCAG 2.1 AA) on a desktop with every sidebar section open, and on a phone with each
  * bottom-bar panel open in turn; the contextual action and the first-run guide are on screen throughout.
  */
 const test = gameTest;

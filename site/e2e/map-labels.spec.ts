@@ -5,7 +5,7 @@ import { type E2EServer, enterMap, gameTest, onMapCanvas } from './fixtures.ts';
 const test = gameTest;
 
 /**
- * Issue 28, the map's labels: none overlap another or the minimap (which is opaque), sites are named at the default
+ * The map's labels: none overlap another or the minimap (which is opaque), sites are named at the default
  * zoom while few are on screen, and an arrow with a distance points to the nearest site worth a search.
  */
 const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;

@@ -3,7 +3,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { type E2EServer, enterMap, startE2EServer } from './fixtures.ts';
 
 /**
- * The map's light (issue 28): the whole main canvas, read pixel by pixel, averages at least 80/255 luminance by day
+ * The map's light: the whole main canvas, read pixel by pixel, averages at least 80/255 luminance by day
  * and 45/255 at night on a desktop and a phone, while the sight rules stay as they were (the vision radius is the
  * server's). Before this the day averaged 28–39: the fog over unknown land darkened most of the screen.
  */

@@ -5,7 +5,7 @@ import { type E2EServer, enterMap, gameTest } from './fixtures.ts';
 const test = gameTest;
 
 /**
- * Issue 28, click-to-walk: a click on the far side of water walks the survivor round it along the WASM core's path
+ * Click-to-walk: a click on the far side of water walks the survivor round it along the WASM core's path
  * (shown as a route) and it arrives where the server agrees it is; a click on the water itself says there is no way.
  */
 const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;

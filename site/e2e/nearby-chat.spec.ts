@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
 
 /**
- * Nearby voice and notifications (issue 28), with nobody wearing a radio: a desktop survivor speaks, a phone
+ * Nearby voice and notifications, with nobody wearing a radio: a desktop survivor speaks, a phone
  * survivor standing beside them hears it (floating over the map with the Chat sheet closed, an unread count on Chat,
  * then the line marked nearby in the sheet) and answers, while a third survivor walked far away hears nothing. Then a
  * bed invitation reaches the phone as a toast and a count on Manage.

@@ -3,7 +3,7 @@ import { gameTest, signUp } from './fixtures.ts';
 
 const test = gameTest;
 
-/** Issue 17 item 8: the page makes its own terrain with the WASM core and reads only the POIs' state from the server. */
+/** The page makes its own terrain with the WASM core and reads only the POIs' state from the server. */
 test('entering the world reads the light poi-state around the survivor and never the chunks call', async ({
   page,
   gameServer: server,

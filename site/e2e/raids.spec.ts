@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
 
 /**
- * Issue 26 as a member sees it, on a desktop and on a phone: a survivor founds a settlement and fills its food
+ * Raids as a member see them, on a desktop and on a phone: a survivor founds a settlement and fills its food
  * container past the protected 50; raiders are announced with a banner counting down, and when they have come the
  * raid is in the settlement panel's history. A day lasts 12 s here (beginner's protection 24 s) and NPC time runs ten
  * times faster (the warning comes up to 9 s ahead), so the first raid comes within a minute of founding.

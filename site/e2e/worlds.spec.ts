@@ -5,7 +5,7 @@ import { DEFAULT_WORLD_NAME } from '../../api/game/worlds.ts';
 import { startE2EServer, uniqueUser, type E2EServer } from './fixtures.ts';
 
 /**
- * Many worlds on one deployment (issue 29), in the browser: two seats per world and room for three worlds, so the
+ * Many worlds on one deployment, in the browser: two seats per world and room for three worlds, so the
  * third player lands in a world opened for them. The lobby lists the worlds with their seats; /game?world= opens one.
  */
 const test = base.extend<Record<never, never>, { worldsServer: E2EServer }>({
@@ -73,7 +73,7 @@ test('two players share a world, a third lands in a new one named in its game he
   await expect(status).toContainText(/Worlds open\s*2/);
   await expect(status).toContainText(new RegExp(`${newWorld}\\s*1/2`));
 
-  // The world list on a desktop and on a phone, looked at by hand (issue 29 asks for both).
+  // The world list on a desktop and on a phone, looked at by hand.
   mkdirSync(SHOTS, { recursive: true });
   await pageC.setViewportSize({ width: 1280, height: 800 });
   await pageC.screenshot({ path: `${SHOTS}/lobby-desktop.png` });

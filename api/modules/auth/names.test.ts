@@ -7,7 +7,7 @@ import { backends } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
 
 /**
- * Issue 25, items 4 and 7: display names are normalised and refused when invisible, reversed or stacked with
+ * Display names are normalised and refused when invisible, reversed or stacked with
  * accents, and no survivor may be called like another, by display name or username, case-insensitively and
  * across look-alike letters; the rule holds against renames in flight at the same time.
  */
@@ -60,7 +60,7 @@ describe.each(backends())('display names: the name rules and one survivor per na
   test("a display name may not be another survivor's username or display name, regardless of case or look-alikes", async () => {
     const victim = await player();
     const impostor = await player();
-    // The attack of issue 25 item 4: the impostor takes the victim's username as display name.
+    // The impostor's attack: the impostor takes the victim's username as display name.
     for (const alias of [victim.username, victim.username.toUpperCase(), victim.username.replace(/o/g, 'о')]) {
       const res = await rename(impostor, alias);
       expect(res.status).toBe(409);

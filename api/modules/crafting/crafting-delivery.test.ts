@@ -1,5 +1,5 @@
 /**
- * The bench in the simulation, on both databases (issue 27): a job is delivered at its readyAt (to the crafter's pack
+ * The bench in the simulation, on both databases: a job is delivered at its readyAt (to the crafter's pack
  * when they stand at the settlement, else to storage) with craft_done, once; the next job then starts at the pace of
  * the crafting NPCs at home. The queue survives a restart, and a catch-up after downtime delivers what live play
  * would have, at the same moments. The clock is the test's; NPC time runs 50 times faster.

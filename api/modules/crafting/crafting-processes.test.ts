@@ -1,5 +1,5 @@
 /**
- * The bench across two server processes on one Postgres database (issue 27): jobs queued through one process, the
+ * The bench across two server processes on one Postgres database: jobs queued through one process, the
  * simulating process killed outright in the middle of the queue; the other takes the simulation over and delivers
  * the rest. Every job is delivered exactly once and nothing is lost. Needs DATABASE_URL.
  */

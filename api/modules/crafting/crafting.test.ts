@@ -1,5 +1,5 @@
 /**
- * Crafting at a settlement over real HTTP, on both databases (issue 27): what a craft takes (pack first, then
+ * Crafting at a settlement over real HTTP, on both databases: what a craft takes (pack first, then
  * storage, the lowest quality first), the quality it makes, refusals that take nothing, 20 crafts racing for the
  * materials of one, cancel refunds to where each unit came from, Reinforcement Kits. Delivery by the simulation is
  * crafting-delivery.test.ts.

@@ -7,7 +7,7 @@ import { gameAccessPlugin } from '../game-access.ts';
 import type { CraftingService } from './service.ts';
 
 /**
- * Crafting (issue 27). The recipe book is public; the bench's calls need a lobby seat and answer 400 for bad input,
+ * Crafting. The recipe book is public; the bench's calls need a lobby seat and answer 400 for bad input,
  * 403 for someone else's settlement or standing too far, 404 for an unknown settlement, recipe or job, 409 when the
  * materials are missing (the spec's "Insufficient materials! Missing …", nothing taken) or the queue is full.
  */

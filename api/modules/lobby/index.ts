@@ -6,7 +6,7 @@ import { sessionPlugin } from '../auth/session.ts';
 import { joinGame, leaveLobby, listWorlds, lobbyAccess, lobbyStatus, setReady } from './service.ts';
 
 /**
- * The lobby, its queue and the worlds (spec sections 2, 4 and 7; issue 29): GET /api/worlds is public (counts, no
+ * The lobby, its queue and the worlds (spec sections 2, 4 and 7): GET /api/worlds is public (counts, no
  * names), every other route needs a session.
  */
 export function lobbyModule(services: Services) {

@@ -71,7 +71,7 @@ async function seedPlayers(
   );
 }
 
-/** POST /api/lobby/join-game's answers (issue 29 added the world, `seated` and a null position to a seat). */
+/** POST /api/lobby/join-game's answers (with many worlds: the world, `seated`, and a null position for a seat). */
 const seatedIn = (action: string, worldId = 'default') => ({ action, worldId, seated: true, position: null });
 const queuedAt = (position: number) => ({ action: 'added_to_queue', worldId: null, seated: false, position });
 /** GET /api/lobby/access's grant names the seat's world. */

@@ -25,7 +25,7 @@ import { isDatabaseUnavailable } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 
 /**
- * The lobby's use cases over many worlds (issue 29). Each reads the clock once (`services.now()`), settles the lobby
+ * The lobby's use cases over many worlds. Each reads the clock once (`services.now()`), settles the lobby
  * first (lapsed entries out, queue heads into free seats or a newly opened world), then does its own change. Expiry
  * is evaluated lazily here on every lobby call, so what anyone sees is always what the clock says; no timer is needed.
  *

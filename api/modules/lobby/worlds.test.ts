@@ -23,7 +23,7 @@ import { startTestServer, type TestServer } from '../../testing/server.ts';
 import { hashSessionToken, newSessionToken } from '../auth/session.ts';
 import { closeWorld, openWorld, renameWorld } from '../worlds/service.ts';
 
-/** Many worlds on one deployment (issue 29), over real HTTP and sockets on both databases. */
+/** Many worlds on one deployment, over real HTTP and sockets on both databases. */
 
 interface Player extends TestClient {
   id: string;

@@ -1,5 +1,5 @@
 /**
- * A settlement's bench inside the simulation's transaction (issue 27): at each job's readyAt the output is delivered
+ * A settlement's bench inside the simulation's transaction: at each job's readyAt the output is delivered
  * and the next job starts, interleaved in time order with the NPCs' phases and the settlement's other events
  * (./settlement-events.ts), so a catch-up after downtime delivers exactly what live play would have. The job's row goes
  * in the same transaction as its output lands: a job is delivered once, never lost.

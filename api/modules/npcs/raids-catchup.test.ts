@@ -1,5 +1,5 @@
 /**
- * A day with no server is caught up exactly as live play would have gone (issue 26): two servers on two databases
+ * A day with no server is caught up exactly as live play would have gone: two servers on two databases
  * hold the same settlement (same seed, founding, storage and NPCs, a worker among them); one is stepped a few
  * seconds at a time through an in-game day with a raid in its night, the other jumps the whole day at once. Raids,
  * storage, the ledger and every NPC end up the same.

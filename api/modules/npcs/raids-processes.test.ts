@@ -1,5 +1,5 @@
 /**
- * Raids across two server processes on one Postgres database (issue 26): one process simulates, yet members
+ * Raids across two server processes on one Postgres database: one process simulates, yet members
  * connected to either hear the warning; the simulating process killed outright just before the raiders arrive, the
  * other applies the raid exactly once, and every unit that left storage is in the ledger. Needs DATABASE_URL.
  */

@@ -1,5 +1,5 @@
 /**
- * Raids, defence, upkeep and injuries in a running server, on both databases (issue 26). The clock is the test's: a
+ * Raids, defence, upkeep and injuries in a running server, on both databases. The clock is the test's: a
  * day lasts a minute and NPC time runs 50 times faster, as in the demos; the simulation steps whatever is due by the
  * clock. Expected raids are computed with the same pure rules (api/game/raids.ts), so every figure is checked exactly.
  */

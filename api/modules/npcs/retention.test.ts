@@ -11,7 +11,7 @@ import { startTestServer } from '../../testing/server.ts';
 import { pruneOldRows } from './retention.ts';
 
 /**
- * Issue 25, item 11: chat_messages, world_events and npc_spawn_signals no longer only grow. What the game shows stays
+ * Chat_messages, world_events and npc_spawn_signals no longer only grow. What the game shows stays
  * (a world's chat history and game log, each survivor's latest entered/left line, open offers); older rows past their
  * retention go, in bounded batches, from the process that holds the NPC lease.
  */

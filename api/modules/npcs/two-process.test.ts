@@ -52,7 +52,7 @@ describeOnPostgres('NPC worlds shared by two processes', () => {
   }
   /**
    * The world leases granted in this test's database, by world and holding backend (pg_locks lists the locks of the
-   * whole server: another database's never count, issue 25, item 12).
+   * whole server: another database's never count).
    */
   async function leases(): Promise<{ world: string; pid: number }[]> {
     const rows = (await database.db.execute(

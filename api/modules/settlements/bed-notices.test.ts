@@ -1,5 +1,5 @@
 /**
- * bed_notice on both databases (issue 28's notifications): the inviter hears an invitation accepted or rejected, a
+ * bed_notice on both databases (notifications): the inviter hears an invitation accepted or rejected, a
  * survivor put out of a bed hears who did it; leaving one's own bed tells nobody.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';

@@ -97,7 +97,7 @@ describe.each(backends())('beds, invitations, kicks and respawn on %s', (backend
     } = await withBeds(2);
     const victim = await f.playerAt({ x: at.x + 30, y: at.y });
     const impostor = await f.playerAt({ x: at.x - 30, y: at.y });
-    // Issue 25 item 4: the impostor took the victim's username as display name, and invitations by it went to them.
+    // The impostor took the victim's username as display name, and invitations by it went to them.
     const taken = await impostor.patch('/api/user/display-name', { displayName: victim.username });
     expect(taken.status).toBe(409);
     expect((await invite(a, settlement.id, spare!, victim.username)).status).toBe(200);

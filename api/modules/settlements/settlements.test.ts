@@ -164,7 +164,7 @@ describe.each(backends())('shelters, settlements, buildings and storage on %s', 
   });
 
   test("only a shelter's builder founds a settlement on it (403 for others, nothing written); the builder then can", async () => {
-    // Issue 25 item 3: B, standing 10 units from A's shelter, founded on it and A got 409.
+    // B, standing 10 units from A's shelter, founded on it and A got 409.
     const at = spot();
     const a = await playerAt(at);
     const b = await playerAt({ x: at.x + 10, y: at.y });
@@ -230,7 +230,7 @@ describe.each(backends())('shelters, settlements, buildings and storage on %s', 
     await giveAll(c, SHELTER_COST);
     expect((await c.post('/api/build-shelter', { worldId: W, ...at })).status).toBe(200);
     const found = (name: string) => c.post('/api/settlements', { worldId: W, name, ...at });
-    // Issue 25 item 7: a Cyrillic о or a trailing zero-width space passed the uniqueness rule.
+    // A Cyrillic о or a trailing zero-width space passed the uniqueness rule.
     const cyrillic = await found(base.replace(/a/g, 'а').replace(/o/g, 'о'));
     expect(cyrillic.status).toBe(409);
     expect((await cyrillic.json()).message).toBe(`A settlement named ${base} already exists`);

@@ -20,7 +20,7 @@ const SEED = 4242;
 const W = 'default';
 
 /**
- * Issue 17 item 8: the chunks call answers from cached pieces, byte for byte what the uncached build answers, and
+ * The chunks call answers from cached pieces, byte for byte what the uncached build answers, and
  * the page reads POI state through the light poi-state call instead.
  */
 describe.each(backends())('the cached chunks call and the poi-state read on %s', (backend) => {

@@ -5,7 +5,7 @@ import { TestClient, uniqueName } from '../../testing/client.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
 
 /**
- * Issue 11 item 10: a chunk region reaching past the edge of the world holds only the chunks that exist. Regions are
+ * A chunk region reaching past the edge of the world holds only the chunks that exist. Regions are
  * read around the caller's survivor, so each is asked by a survivor standing in the region's centre chunk.
  */
 describe('chunk regions at the edge of the world', () => {

@@ -70,7 +70,7 @@ export function worldModule(services: Services, worlds: WorldService, live: Live
       })
       .get(
         '/world/:worldId',
-        // Any world by id (issue 29), for the caller seated in it: its name, and the seed that draws its map.
+        // Any world by id, for the caller seated in it: its name, and the seed that draws its map.
         async ({ params }) => (await worlds.info(params.worldId)) ?? httpError(404, UNKNOWN_WORLD),
         { game: true, params: WorldParams, response: { 200: WorldInfo, ...inWorld } },
       )

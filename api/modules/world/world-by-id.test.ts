@@ -7,7 +7,7 @@ import { backends } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
 
 /**
- * What /game needs to open a world other than `default` (issue 29): GET /api/world/:worldId (its name and seed, for
+ * What /game needs to open a world other than `default`: GET /api/world/:worldId (its name and seed, for
  * the seat's world only) and the lobby's `homeWorldId` (the world of the caller's survivor, marked in the list).
  */
 describe.each(backends())('a world by id on %s', (backend) => {

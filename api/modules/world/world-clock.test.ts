@@ -13,7 +13,7 @@ const DAY_MS = 20 * 60 * 1000;
 const NOW = new Date(70_000 * DAY_MS + DAY_MS / 2);
 const vision = { day: VISION_DAY_MULTIPLIER, night: VISION_NIGHT_MULTIPLIER };
 
-/** Issue 29: a world has its own day cycle. GET /api/time?worldId= and the world's socket tell that world's time. */
+/** A world has its own day cycle. GET /api/time?worldId= and the world's socket tell that world's time. */
 describe.each(backends())('each world its own day on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {

@@ -14,7 +14,7 @@ import { backends } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
 
 /**
- * The operator's world routes (issue 29) over real HTTP on both databases: /api/admin/worlds exists only with
+ * The operator's world routes over real HTTP on both databases: /api/admin/worlds exists only with
  * ADMIN_TOKEN set, answers only its bearer, and opens, closes and renames worlds through the same calls as
  * `bun run worlds`; a closed world admits nobody new; a rename shows at once on GET /api/world/:id.
  */

@@ -7,7 +7,7 @@ import type { Services } from '../../services.ts';
 import { closeWorld, listWorlds, openWorld, renameWorld, type WorldOutcome } from './service.ts';
 
 /**
- * The operator's world routes (issue 29), the same calls as `bun run worlds`:
+ * The operator's world routes, the same calls as `bun run worlds`:
  *   GET  /api/admin/worlds                 every world, its seats and state
  *   POST /api/admin/worlds        {name?}  open a world (a closed one of that name again, else a new one)
  *   POST /api/admin/worlds/:world/close    nobody new is admitted; seated players finish their session

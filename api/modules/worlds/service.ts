@@ -7,7 +7,7 @@ import type { Services } from '../../services.ts';
 import { closeWorldLocked, listWorlds as listWorldsInLobby, openWorldLocked } from '../lobby/service.ts';
 
 /**
- * The operator's world calls (issue 29): list, open, close, rename. The `bun run worlds` script and the admin routes
+ * The operator's world calls: list, open, close, rename. The `bun run worlds` script and the admin routes
  * both call these. A world is named by its id or its name (case-insensitive). Every change that placement reads (a
  * world opening or closing) and every name given happen under the lobby lock (api/modules/lobby/service.ts), where
  * the names of all the other worlds are compared.

@@ -1,5 +1,5 @@
 /**
- * The landing page's live line (issue 29): players online and worlds open, from GET /api/worlds (public). The page
+ * The landing page's live line: players online and worlds open, from GET /api/worlds (public). The page
  * is static and complete without it: until this runs, without JavaScript or when the call fails, the line keeps its
  * built-in text. Plain DOM and fetch, no framework: this is the landing's only script.
  */

@@ -1,5 +1,5 @@
 /**
- * Crafting on the page (issue 27), as nanostores: the bench queue of the settlement here while the player manages it,
+ * Crafting on the page, as nanostores: the bench queue of the settlement here while the player manages it,
  * and the crafting call in flight. The logic that fills them lives in site/src/game/crafting/; these are plain state.
  */
 import { atom } from 'nanostores';

@@ -20,7 +20,7 @@ export const $lobby = atom<LobbyState>({ status: 'loading' });
 export const $joining = atom(false);
 /** A ready toggle or leave request is under way (their buttons are disabled meanwhile). */
 export const $lobbyBusy = atom(false);
-/** The deployment's worlds (GET /api/worlds, issue 29); null until the first answer. A failed refresh keeps the last. */
+/** The deployment's worlds (GET /api/worlds); null until the first answer. A failed refresh keeps the last. */
 export const $worlds = atom<WorldSummary[] | null>(null);
 /** Why the last Join was refused (a full or closed world, say), shown by the world list; null when none was. */
 export const $joinError = atom<string | null>(null);

@@ -1,5 +1,5 @@
 /**
- * Raids on the page (issue 26), as nanostores: the raids on their way to the player's settlements (the banner, the
+ * Raids on the page, as nanostores: the raids on their way to the player's settlements (the banner, the
  * map's marker), and the Defence section and raid history of the settlement here. The logic that fills them lives in
  * site/src/game/raids/; these are plain state.
  */

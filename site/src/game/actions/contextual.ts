@@ -1,5 +1,5 @@
 /**
- * The one action the map offers beside the survivor (issue 28): Build Shelter while the first-run guide's shelter
+ * The one action the map offers beside the survivor: Build Shelter while the first-run guide's shelter
  * step is next, Scavenge where a POI is in reach and not picked clean, Forage otherwise. Every rule it reads is the
  * Actions panel's own — pickedClean (api/game/actions.ts isPickedClean), the forage same-area rule ($forageScoured)
  * and the shelter's cost (materialRows over SHELTER_COST) — so the button never offers what the panel would refuse.

@@ -87,7 +87,7 @@ export const SOUNDS = {
   assign: { bus: 'sfx', voices: notes([440, 660], 0.07, { wave: 'square', dur: 0.08, gain: 0.08 }) },
   // News for the player (an invitation, an answer, an NPC home): a two-stroke bell, high then a fifth below.
   notice: { bus: 'sfx', voices: notes([1175, 784], 0.16, { wave: 'sine', dur: 0.45, gain: 0.18, attack: 0.005 }) },
-  // Raids (issue 26): a siren rising and falling three times; a brass-like rising call for a raid repelled; a crash
+  // Raids: a siren rising and falling three times; a brass-like rising call for a raid repelled; a crash
   // and a falling minor line for a breach.
   raidWarning: {
     bus: 'sfx',
@@ -113,7 +113,7 @@ export const SOUNDS = {
       { wave: 'sawtooth', freq: 196, to: 147, at: 0.66, dur: 0.55, gain: 0.14 },
     ],
   },
-  // Crafting (issue 27): two hammer taps on metal, then a rising major arpeggio: a job is done at the bench.
+  // Crafting: two hammer taps on metal, then a rising major arpeggio: a job is done at the bench.
   craftDone: {
     bus: 'sfx',
     voices: [

@@ -1,5 +1,5 @@
 /**
- * The Character panel's gear effects, each with whether it works right now (issue 28: Binoculars at night or while
+ * The Character panel's gear effects, each with whether it works right now (Binoculars at night or while
  * walking do nothing, and the panel says so). The rules and numbers are the server's (api/game/equipment.ts). Pure.
  */
 import { BINOCULARS_VISION, type EquipmentEffects, NIGHT_VISION, visionGearActive } from '../../../../api/game/equipment.ts';

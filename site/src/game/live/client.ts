@@ -67,7 +67,7 @@ export interface LiveHandlers {
   npcCondition(change: Omit<MessageOf<'npc_condition'>, 'type'>): void;
   craftDone(done: Omit<MessageOf<'craft_done'>, 'type'>): void;
   npcReturned(back: Omit<MessageOf<'npc_returned'>, 'type'>): void;
-  /** An invitation of yours was answered, or you were put out of a bed (issue 28's notifications). */
+  /** An invitation of yours was answered, or you were put out of a bed (notifications). */
   bedNotice(notice: Omit<MessageOf<'bed_notice'>, 'type'>): void;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 28): a toast, its chime (audio/wire.ts plays one for every toast) and the Manage badge for
+ * Notifications: a toast, its chime (audio/wire.ts plays one for every toast) and the Manage badge for
  * what reaches the player while the panel is closed: bed invitations received (new ids in the invitations list, which
  * the socket's settlement event refreshes at once), an invitation of yours accepted or rejected and being kicked
  * (bed_notice), and a shelter raised by someone else at a site in sight (poi_updated.hasShelter). Opening Manage clears the news; invitations keep counting until answered.

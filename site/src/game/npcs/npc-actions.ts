@@ -3,8 +3,8 @@
  * NPC wears; equip from the settlement's storage, unequip, equip all, unequip all). Each call → server → toast → the
  * list or the dialog from the answer, then a refresh of what it may have moved (the settlement's storage, the lists).
  * One runs at a time ($npcBusy). The server decides (who may, what fits); this reports it: 'Failed to assign NPC'
- * (spec section 8) and the equipment calls' 'Equipment Error' with their fallbacks. Treat (issue 26) uses medicine
- * from the pack on an injured NPC and shows the server's sentence, or its reason; Dismiss (issue 28) sends a
+ * (spec section 8) and the equipment calls' 'Equipment Error' with their fallbacks. Treat uses medicine
+ * from the pack on an injured NPC and shows the server's sentence, or its reason; Dismiss sends a
  * recruited NPC away with the recruit dialog's toasts ('NPC Dismissed' / 'Dismissal Failed'). Dependencies are injected.
  */
 import type { EquipmentItem, EquipmentOutcome } from '../../../../api/contract/equipment.ts';

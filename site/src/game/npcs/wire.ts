@@ -119,7 +119,7 @@ export function wireNpcs(s: GameSession): NpcLayer {
       void afterRegion(changed.id, loadSettlement);
     }),
   );
-  // Home with finds (issue 28): a toast and a log line name them, and the settlement here shows its storage grown.
+  // Home with finds: a toast and a log line name them, and the settlement here shows its storage grown.
   s.onStop(
     s.live.on('npcReturned', (b) => {
       const where = settlementNameOf(b.settlementId);
@@ -127,7 +127,7 @@ export function wireNpcs(s: GameSession): NpcLayer {
       addPersonalLogLine('npc', returnedLine(b.npcName, where, b.items));
     }),
   );
-  // Raids injure defenders; hunger, healing and treatment change a condition; an unfed NPC leaves (issue 26).
+  // Raids injure defenders; hunger, healing and treatment change a condition; an unfed NPC leaves.
   s.onStop(
     s.live.on('npcCondition', (c) => {
       if (c.condition === 'left') void loadWorld(true);

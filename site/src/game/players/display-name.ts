@@ -1,7 +1,7 @@
 /**
  * The display-name editor's flow (Character panel and the phone header): trimmed, empty not sent (spec), PATCH
  * /api/user/display-name; on success the spec's toast and the new name in place ($me), without the spec's reload
- * (issue 28: a reload dropped the map, the panels and any walk in progress; observers already relabel the survivor
+ * (a reload dropped the map, the panels and any walk in progress; observers already relabel the survivor
  * from the server's player_updated frame); on failure the spec's toast with the server's reason. Dependencies are
  * injected, so it is unit-tested.
  */

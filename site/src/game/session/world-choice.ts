@@ -1,5 +1,5 @@
 /**
- * Which world /game opens (issue 29), pure: the URL's `?world=`, else the world of the player's seat (the access
+ * Which world /game opens, pure: the URL's `?world=`, else the world of the player's seat (the access
  * check names it when it refuses `default` with NOT_SEATED_HERE_REASON), else `default`. Plain imports only: this is
  * part of the page's first JavaScript.
  */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { $world } from '../../stores/game.ts';
 
 /**
- * Title and the world's name (issue 29: a deployment runs many worlds), audio settings, day/night and time, who is
+ * Title and the world's name (a deployment runs many worlds), audio settings, day/night and time, who is
  * online, the wiki, logout. The title is there from the loading screen on, the world's name once it has loaded; the
  * tools (HeaderTools.tsx) come with the panels once the map has drawn, in a header whose height does not change
  * (game.css).

@@ -4,7 +4,7 @@ import { $joinError, $joining, $worlds, joinGame } from '../../stores/lobby.ts';
 import { worldRows } from './world-rows.ts';
 
 /**
- * The deployment's worlds (issue 29): name, seats taken of seats, state, the caller's seat and survivor marked. Join
+ * The deployment's worlds: name, seats taken of seats, state, the caller's seat and survivor marked. Join
  * takes a seat in that world (moving one held elsewhere) and opens its game; the world of the seat offers Enter.
  */
 export function WorldList({ seatWorldId, homeWorldId }: { seatWorldId: string | null; homeWorldId: string | null }) {

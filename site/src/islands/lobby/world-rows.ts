@@ -1,6 +1,6 @@
 import type { WorldState, WorldSummary } from '../../../../api/contract/lobby.ts';
 
-/** One world as the lobby's list shows it (issue 29). */
+/** One world as the lobby's list shows it. */
 export interface WorldRow extends WorldSummary {
   /** The caller holds their seat here. */
   seat: boolean;

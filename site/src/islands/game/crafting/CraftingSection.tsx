@@ -21,7 +21,7 @@ import { CraftQueue } from './CraftQueue.tsx';
 import './crafting.css';
 
 /**
- * The settlement's bench (issue 27): its queue, then the recipe book in collapsed groups by what they make, the ones
+ * The settlement's bench: its queue, then the recipe book in collapsed groups by what they make, the ones
  * the pack and this settlement's storage pay for first. Each recipe lists its inputs as have/need (what is missing,
  * what sits in storage), its bench time, a quantity and Craft (off, with the reason, when something is missing).
  */

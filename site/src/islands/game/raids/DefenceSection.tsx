@@ -14,7 +14,7 @@ import { clock } from './clock.ts';
 import './raids.css';
 
 /**
- * The settlement's Defence (issue 26): an announced raid or beginner's protection first, then rating, defenders,
+ * The settlement's Defence: an announced raid or beginner's protection first, then rating, defenders,
  * ammunition, threat, what lies above the containers' protected parts, the next night, and upkeep.
  */
 export function DefenceSection({ settlement: s }: { settlement: SettlementView }) {
