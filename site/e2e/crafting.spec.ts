@@ -1,6 +1,7 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { CRAFT_TEXT, recipeById } from '../../api/game/crafting.ts';
 import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
+import { settleHere } from './settle.ts';
 
 /**
  * Crafting as a new player meets it, on a desktop and on a phone: a survivor with what scavenging brings (handed out
@@ -53,32 +54,7 @@ async function enterGame(page: Page, server: E2EServer, displayName: string): Pr
  */
 async function settleWithStorage(page: Page): Promise<string> {
   const name = `Bench ${Math.random().toString(36).slice(2, 7)}`;
-  const statuses = await page.evaluate(async (name) => {
-    const call = async (path: string, body: unknown) => {
-      const r = await fetch(path, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: r.status, body: (await r.json().catch(() => null)) as { id?: string } | null };
-    };
-    const me = (await (await fetch('/api/player/current', { credentials: 'include' })).json()) as { x: number; y: number };
-    const shelter = await call('/api/build-shelter', { worldId: 'default', x: me.x, y: me.y });
-    const s = await call('/api/settlements', { worldId: 'default', name, x: me.x, y: me.y });
-    const id = s.body?.id ?? '';
-    const box = await call('/api/buildings', {
-      type: 'container',
-      subtype: 'misc',
-      name: 'Odds and ends',
-      materials: {},
-      settlementId: id,
-      worldId: 'default',
-    });
-    const put = await call(`/api/settlements/${id}/deposit-by-category`, { worldId: 'default', category: 'misc' });
-    return [shelter.status, s.status, box.status, put.status];
-  }, name);
-  expect(statuses).toEqual([200, 200, 200, 200]);
+  await settleHere(page, { name, container: { subtype: 'misc', name: 'Odds and ends' }, deposit: 'misc' });
   return name;
 }
 

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
+import { settleHere } from './settle.ts';
 
 /**
  * Raids as a member see them, on a desktop and on a phone: a survivor founds a settlement and fills its food
@@ -35,34 +36,12 @@ async function enterGame(page: Page, server: E2EServer): Promise<void> {
 }
 
 /** A settlement where the survivor stands, with a food container holding 100 Canned Beans: 50 above protection. */
-async function settleRich(page: Page): Promise<void> {
-  const statuses = await page.evaluate(async () => {
-    const call = async (path: string, body: unknown) => {
-      const r = await fetch(path, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: r.status, body: (await r.json().catch(() => null)) as { id?: string } | null };
-    };
-    const me = (await (await fetch('/api/player/current', { credentials: 'include' })).json()) as { x: number; y: number };
-    const shelter = await call('/api/build-shelter', { worldId: 'default', x: me.x, y: me.y });
-    const s = await call('/api/settlements', { worldId: 'default', name: `Hold ${Date.now() % 100000}`, x: me.x, y: me.y });
-    const id = s.body?.id ?? '';
-    const box = await call('/api/buildings', {
-      type: 'container',
-      subtype: 'food',
-      name: 'Larder',
-      materials: {},
-      settlementId: id,
-      worldId: 'default',
-    });
-    const put = await call(`/api/settlements/${id}/deposit-by-category`, { worldId: 'default', category: 'food' });
-    return [shelter.status, s.status, box.status, put.status];
+const settleRich = (page: Page) =>
+  settleHere(page, {
+    name: `Hold ${Date.now() % 100000}`,
+    container: { subtype: 'food', name: 'Larder' },
+    deposit: 'food',
   });
-  expect(statuses).toEqual([200, 200, 200, 200]);
-}
 
 async function raidComes(page: Page, openManage?: () => Promise<void>) {
   // The banner counts down to the arrival, then gives way to the outcome.

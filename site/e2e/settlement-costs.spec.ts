@@ -1,6 +1,7 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { CONTAINER_BASE_COST } from '../../api/game/settlements.ts';
 import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
+import { settleHere } from './settle.ts';
 
 /**
  * Settlement costs as a player meets them, on a desktop and on a phone: after "Deposit all" the pack is empty and the
@@ -35,35 +36,12 @@ async function enterGame(page: Page, server: E2EServer): Promise<void> {
   if (await guide.isVisible()) await guide.getByRole('button', { name: 'Got it' }).click();
 }
 
-/** A shelter, a settlement and a materials container where the survivor stands, through the API from the page. */
+/** A shelter, a settlement and a materials container where the survivor stands. */
 async function settle(page: Page): Promise<void> {
-  const statuses = await page.evaluate(
-    async (name) => {
-      const call = async (path: string, body: unknown) => {
-        const r = await fetch(path, {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        return { status: r.status, body: (await r.json().catch(() => null)) as { id?: string } | null };
-      };
-      const me = (await (await fetch('/api/player/current', { credentials: 'include' })).json()) as { x: number; y: number };
-      const shelter = await call('/api/build-shelter', { worldId: 'default', x: me.x, y: me.y });
-      const s = await call('/api/settlements', { worldId: 'default', name, x: me.x, y: me.y });
-      const box = await call('/api/buildings', {
-        type: 'container',
-        subtype: 'materials',
-        name: 'Lumber',
-        materials: {},
-        settlementId: s.body?.id ?? '',
-        worldId: 'default',
-      });
-      return [shelter.status, s.status, box.status];
-    },
-    `Yard ${Math.random().toString(36).slice(2, 7)}`,
-  );
-  expect(statuses).toEqual([200, 200, 200]);
+  await settleHere(page, {
+    name: `Yard ${Math.random().toString(36).slice(2, 7)}`,
+    container: { subtype: 'materials', name: 'Lumber' },
+  });
 }
 
 /** ManageSettlement: the sidebar on a desktop, the Management sheet on a phone. */
