@@ -11,6 +11,7 @@ import { TestSocket } from '../testing/live.ts';
 import { passableStep } from '../testing/steps.ts';
 import { spawnServer, type ServerProcess } from '../testing/process.ts';
 import { DEFAULT_MAX_PLAYERS } from '../contract/lobby.ts';
+import postgres from 'postgres';
 
 const SEED = 12345;
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
@@ -18,9 +19,11 @@ const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 describeOnPostgres('two processes on one Postgres database', () => {
   let p1: ServerProcess;
   let p2: ServerProcess;
+  let sql: postgres.Sql;
   const sockets: TestSocket[] = [];
   beforeAll(async () => {
     const url = await freshPostgresUrl();
+    sql = postgres(url, { max: 1, onnotice: () => {} });
     // One world (WORLDS_MAX=1): these players meet in `default`, and the 21st queues (worlds opened on demand are
     // api/modules/lobby/worlds.test.ts's).
     const env = { DATABASE_URL: url, WORLD_SEED: String(SEED), MAX_PLAYERS: String(DEFAULT_MAX_PLAYERS), WORLDS_MAX: '1' };
@@ -31,7 +34,18 @@ describeOnPostgres('two processes on one Postgres database', () => {
   afterAll(async () => {
     for (const s of sockets) if (s.ws.readyState <= 1) s.close();
     await Promise.all([p1?.stop(), p2?.stop()]);
+    await sql?.end();
   });
+
+  /**
+   * A survivor standing at (x, y) before first entering the world, as players who met there would: a move is told
+   * only to those in sight, and newcomers appear far apart.
+   */
+  async function standAt(c: TestClient & { id: string }, at: { x: number; y: number }): Promise<void> {
+    await sql`insert into players (user_id, world_id, name, x, y, color)
+      values (${c.id}, 'default', ${uniqueName('st')}, ${at.x}, ${at.y}, '#fff')
+      on conflict (user_id, world_id) do update set x = excluded.x, y = excluded.y`;
+  }
 
   const via = (c: TestClient, server: ServerProcess): TestClient => c.at(server.url);
   function open(c: TestClient, server: ServerProcess): TestSocket {
@@ -64,7 +78,10 @@ describeOnPostgres('two processes on one Postgres database', () => {
   }, 30_000);
 
   test('a player on process 2 sees a player on process 1 join, move and leave', async () => {
-    const [a, b] = seated as [TestClient & { id: string }, TestClient & { id: string }];
+    const [a, b] = [seated[5]!, seated[6]!];
+    const meeting = await stepFrom(0, 0, 8);
+    await standAt(a, meeting);
+    await standAt(b, await stepFrom(meeting.x, meeting.y, 6));
     const sb = open(b, p2);
     await sb.next('players_list');
     const sa = open(a, p1);
