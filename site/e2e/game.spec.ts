@@ -35,20 +35,30 @@ async function enterGame(page: Page, server: E2EServer, displayName: string, via
   return snapshot(page);
 }
 
-/** Clicks around the survivor until it walks somewhere (a click toward water or mountains stops at the shore). */
-async function walkSomewhere(page: Page): Promise<{ x: number; y: number }> {
+/**
+ * Clicks around the survivor until it walks somewhere (a click toward water or mountains stops at the shore), the
+ * directions nearest `toward` first: a watcher sees only what is in its sight, so a walk away could leave it.
+ */
+async function walkSomewhere(page: Page, toward?: { x: number; y: number }): Promise<{ x: number; y: number }> {
   const start = (await snapshot(page)).me;
   const box = (await page.getByTestId('map').boundingBox())!;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
-  for (const [dx, dy] of [
+  const directions: [number, number][] = [
     [150, 0],
     [0, 150],
     [-150, 0],
     [0, -150],
     [110, 110],
     [-110, -110],
-  ] as const) {
+    [110, -110],
+    [-110, 110],
+  ];
+  if (toward) {
+    const along = ([dx, dy]: [number, number]) => dx * (toward.x - start.x) + dy * (toward.y - start.y);
+    directions.sort((p, q) => along(q) - along(p));
+  }
+  for (const [dx, dy] of directions) {
     await page.mouse.click(cx + dx, cy + dy);
     await page.waitForTimeout(1200);
     const me = (await snapshot(page)).me;
@@ -67,7 +77,7 @@ test('two survivors: one clicks the map and the other sees its marker move; the 
   const [ctxA, ctxB] = await Promise.all([browser.newContext(), browser.newContext()]);
   const [pageA, pageB] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
   const a = await enterGame(pageA, server, 'Ash Walker');
-  await enterGame(pageB, server, 'Bea Watcher');
+  const b = await enterGame(pageB, server, 'Bea Watcher');
 
   // Header: the in-game time and both survivors in the online list.
   await expect(pageB.getByText(/^(Day|Night) \d\d:\d\d$/)).toBeVisible();
@@ -82,13 +92,20 @@ test('two survivors: one clicks the map and the other sees its marker move; the 
   await expect(list.getByRole('listitem').filter({ hasText: /^Bea Watcher \(You\)$/ })).toHaveCount(1);
   await expect(pageA.getByRole('button', { name: twoOrMore })).toBeVisible();
 
-  // B sees A where A stands (both spawn near the origin, inside each other's interest area).
+  // B sees A where A stands. Both spawn near the origin, but sight is told by the server and shrinks at night:
+  // A first walks toward B until B's page has been told where A is.
+  const seesA = async () => (await snapshot(pageB)).players.some((p) => p.id === a.me.id);
+  for (let i = 0; i < 6 && !(await seesA()); i++) {
+    await pageB.waitForTimeout(1000);
+    if (!(await seesA())) await walkSomewhere(pageA, b.me);
+  }
+  const here = (await snapshot(pageA)).me;
   await expect
     .poll(async () => (await snapshot(pageB)).players.find((p) => p.id === a.me.id) ?? null, { timeout: 10_000 })
-    .toMatchObject({ x: a.me.x, y: a.me.y });
+    .toMatchObject({ x: here.x, y: here.y });
 
-  // A walks; B's marker for A follows to where A stopped.
-  const end = await walkSomewhere(pageA);
+  // A walks (toward B, so as to stay in B's sight); B's marker for A follows to where A stopped.
+  const end = await walkSomewhere(pageA, b.me);
   await expectSeenAt(pageB, a.me.id, end, 10_000);
   // The readout on A's map follows A.
   await expect(pageA.getByTestId('map-readout')).toContainText(`X ${Math.round(end.x)} · Y ${Math.round(end.y)}`);
@@ -168,12 +185,12 @@ test('without a live connection the page polls: the other survivor still moves, 
   await ctxB.routeWebSocket(/\/ws/, (ws) => ws.close({ code: 1011, reason: 'no sockets here' }));
   const [pageA, pageB] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
   const a = await enterGame(pageA, server, 'Ada Live', false);
-  await enterGame(pageB, server, 'Ben Polling', false);
+  const b = await enterGame(pageB, server, 'Ben Polling', false);
   await expect(pageB.locator('[data-connection]')).toHaveAttribute('data-connection', /reconnecting|polling/);
   await expect(pageA.locator('[data-connection]')).toHaveAttribute('data-connection', 'open');
   await expect(pageB.getByRole('button', { name: /^([2-9]|[1-9]\d+) online$/ })).toBeVisible();
 
-  const end = await walkSomewhere(pageA);
+  const end = await walkSomewhere(pageA, b.me);
   await expectSeenAt(pageB, a.me.id, end, 15_000);
   await ctxA.close();
   await ctxB.close();

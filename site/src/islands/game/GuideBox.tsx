@@ -68,9 +68,10 @@ export function GuideBox(props: {
           </button>
         )}
       </div>
-      <div id={stepsId} className="game-guide__body" hidden={collapsed}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the steps scroll inside the box, and a keyboard must be able to scroll them (axe: scrollable-region-focusable) */}
+      <section id={stepsId} className="game-guide__body" hidden={collapsed} aria-label="Steps" tabIndex={0}>
         {props.children}
-      </div>
+      </section>
       <div className="game-guide__actions">
         <a className="wl-button wl-button--ghost wl-button--sm" href={props.wikiHref} target="_blank" rel="noopener">
           More in the wiki
