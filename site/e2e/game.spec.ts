@@ -57,6 +57,12 @@ async function walkSomewhere(page: Page, toward?: { x: number; y: number }): Pro
   if (toward) {
     const along = ([dx, dy]: [number, number]) => dx * (toward.x - start.x) + dy * (toward.y - start.y);
     directions.sort((p, q) => along(q) - along(p));
+    // First a walk to 40 units past the watcher, so the walker neither stops short nor runs out of its sight (at
+    // night it reaches barely 110 units): the click lands where the map draws that point.
+    const { camera, zoom } = await snapshot(page);
+    const d = Math.hypot(toward.x - start.x, toward.y - start.y) || 1;
+    const past = { x: toward.x + ((toward.x - start.x) / d) * 40, y: toward.y + ((toward.y - start.y) / d) * 40 };
+    directions.unshift([(past.x - camera.x) * zoom, (past.y - camera.y) * zoom]);
   }
   for (const [dx, dy] of directions) {
     await page.mouse.click(cx + dx, cy + dy);
