@@ -44,6 +44,11 @@ describe.each(backends())('live connection /ws on %s', (backend) => {
     expect(connected).toMatchObject({ protocolVersion: PROTOCOL_VERSION, worldId: 'default', playerId: a.id });
     await sa.next('players_list');
 
+    // b first enters where a stands: moves are told only to those in sight, and newcomers may land far apart.
+    const at = await a.json(a.get('/api/player/current'));
+    await server.database.db
+      .insert(players)
+      .values({ userId: b.id, worldId: 'default', name: 'beside', x: at.x, y: at.y, color: '#fff', isOnline: false });
     const sb = open(b);
     const list = await sb.next('players_list');
     expect(list.players.map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
