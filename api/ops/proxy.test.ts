@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
+import postgres from 'postgres';
 import type { JoinGameResponse } from '../contract/lobby.ts';
 import { TestClient, uniqueName } from '../testing/client.ts';
 import { freshPostgresUrl } from '../testing/databases.ts';
@@ -67,6 +68,7 @@ describeOnPostgres('two processes behind nginx (api/ops/nginx.conf.template)', (
   let p2: ServerProcess;
   const sockets: TestSocket[] = [];
 
+  let databaseUrl = '';
   beforeAll(async () => {
     if (!existsSync(NGINX))
       throw new Error(
@@ -74,6 +76,7 @@ describeOnPostgres('two processes behind nginx (api/ops/nginx.conf.template)', (
           'Install it with `apt-get install -y nginx` (`bun run test:all` does so when it is missing) or set NGINX_PATH.',
       );
     const url = await freshPostgresUrl();
+    databaseUrl = url;
     // TRUST_PROXY=1 as the template says; LOG_LEVEL=info for the access lines that show which process served what.
     const env = { DATABASE_URL: url, WORLD_SEED: String(SEED), WORLDS_MAX: '2', TRUST_PROXY: '1', LOG_LEVEL: 'info' };
     // One after the other: both would otherwise race to apply the migrations.
@@ -129,6 +132,22 @@ describeOnPostgres('two processes behind nginx (api/ops/nginx.conf.template)', (
       expect((await c.get('/api/world/default')).status).toBe(200);
     }
 
+    // Both stand a few units apart before they first enter: a move is told only to those in sight.
+    const meeting = await passableStep(SEED, 0, 0, 8);
+    const beside = await passableStep(SEED, meeting.x, meeting.y, 6);
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      for (const [id, at] of [
+        [ids[0]!, meeting],
+        [ids[1]!, beside],
+      ] as const) {
+        await sql`insert into players (user_id, world_id, name, x, y, color)
+          values (${id}, 'default', ${uniqueName('st')}, ${at.x}, ${at.y}, '#fff')
+          on conflict (user_id, world_id) do update set x = excluded.x, y = excluded.y`;
+      }
+    } finally {
+      await sql.end();
+    }
     const sb = TestSocket.open(proxy, b);
     const sa = TestSocket.open(proxy, a);
     sockets.push(sa, sb);
