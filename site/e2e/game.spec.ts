@@ -101,9 +101,16 @@ test('two survivors: one clicks the map and the other sees its marker move; the 
   // B sees A where A stands. Both spawn near the origin, but sight is told by the server and shrinks at night:
   // A first walks toward B until B's page has been told where A is.
   const seesA = async () => (await snapshot(pageB)).players.some((p) => p.id === a.me.id);
-  for (let i = 0; i < 6 && !(await seesA()); i++) {
-    await pageB.waitForTimeout(1000);
-    if (!(await seesA())) await walkSomewhere(pageA, b.me);
+  for (let i = 0; i < 6; i++) {
+    const seen = await expect
+      .poll(seesA, { timeout: 2_000 })
+      .toBe(true)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (seen) break;
+    await walkSomewhere(pageA, b.me);
   }
   const here = (await snapshot(pageA)).me;
   await expect

@@ -102,7 +102,12 @@ test('another survivor past your sight is not drawn (the online list still names
   await online.hover();
   const list = ash.getByRole('region', { name: 'Survivors Online' });
   await expect(list.getByRole('listitem').filter({ hasText: new RegExp(`^Bea ${tag}$`) })).toHaveCount(1);
-  await ash.waitForTimeout(1000);
+  // The server's own list for Ash names her without a position, and the page drew none.
+  const listed = (await (await ash.request.get(`${server.url}/api/world/default/players`)).json()) as {
+    id: string;
+    x?: number;
+  }[];
+  expect(listed.find((p) => p.id === b.id)?.x).toBeUndefined();
   expect(await seenBea()).toBeNull();
 
   // Bea walks back the way she came, to Ash's side: Ash's map draws her there.
