@@ -53,9 +53,16 @@ test('A invites B to a bed, picked from the player list; B accepts and manages t
   const [pageA, pageB] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
   const [, guestUser] = await Promise.all([enterGame(pageA, server, founder), enterGame(pageB, server, guest)]);
   // B's page never asks for a settlement the server refuses it (a kick must not leave it polling the old storage).
+  // Only a poll B sent while the kick was on its way (before B's list showed it) may meet the refusal: B cannot
+  // know of a kick before the server tells it.
+  let kickInFlight = false;
+  const sentWhileKicking = new WeakSet<object>();
   const refusedB: string[] = [];
+  pageB.on('request', (r) => {
+    if (kickInFlight) sentWhileKicking.add(r);
+  });
   pageB.on('response', (r) => {
-    if (r.status() === 403) refusedB.push(r.url());
+    if (r.status() === 403 && !sentWhileKicking.has(r.request())) refusedB.push(r.url());
   });
 
   // ── A founds a settlement with two beds ──────────────────────────────────────────────────────────────────────
@@ -162,12 +169,14 @@ test('A invites B to a bed, picked from the player list; B accepts and manages t
   await expect(bunk).toHaveAttribute('data-state', 'occupied');
 
   await kick.click();
+  kickInFlight = true;
   await confirm.getByRole('button', { name: 'Kick' }).click();
   await expect(toastsA).toContainText('The bed is free again');
   await expect(bunk).toHaveAttribute('data-state', 'vacant');
 
   // B's list no longer shows it (the kick reaches B over the socket too).
   await expect(sheet.getByTestId('your-settlements-empty')).toBeVisible({ timeout: 20_000 });
+  kickInFlight = false;
   await expect(sheet.getByTestId('your-settlements')).toHaveCount(0);
   await expect(sheet.getByTestId('respawn-bed')).toHaveText('No bed yet: after logging out you wake up where you left off.');
 
