@@ -115,7 +115,11 @@ export function createApp(deps: AppDeps) {
     timeRepo: (name, repo) => metrics.timeRepo(name, repo),
     presence: (worldId) => live.presentIn(worldId),
   });
-  const passwords = new PasswordHasher(deps.config.passwordHashConcurrency, deps.config.passwordHashQueue);
+  const passwords = new PasswordHasher(
+    deps.config.passwordHashConcurrency,
+    deps.config.passwordHashQueue,
+    deps.config.passwordHashCost,
+  );
   metrics.watch({
     version: pkg.version,
     database: deps.database,

@@ -20,6 +20,7 @@ import { SCAVENGE_RULES } from './game/scavenge.ts';
 import { DEFAULT_WORLDS_MAX_EMBEDDED, DEFAULT_WORLDS_MAX_SERVER } from './game/worlds.ts';
 import { CHUNK_WIRE_CACHE_SIZE } from './modules/world/chunk-wire.ts';
 import { LOG_LEVELS, type LogLevel } from './ops/log.ts';
+import { MIN_HASH_COST, type PasswordHashCost, PRODUCTION_HASH_COST } from './modules/auth/passwords.ts';
 
 /** Everything the server reads from its environment, parsed once at start-up. */
 export interface Config {
@@ -78,6 +79,17 @@ export interface Config {
    * wait). Past it the answer is 503 with Retry-After, at once.
    */
   passwordHashQueue: number;
+  /**
+   * Argon2id's cost for new hashes: PASSWORD_HASH_MEMORY_KIB (default 65536, 64 MiB) and PASSWORD_HASH_TIME_COST
+   * (default 2 passes), argon2id's recommended parameters and Bun's defaults. Test servers lower both (1 MiB, one
+   * pass: ~1.3 ms a hash instead of ~170 ms); a stored hash carries its own, so a check never depends on these.
+   */
+  passwordHashCost: PasswordHashCost;
+  /**
+   * A tar of a migrated blank embedded database (PGLITE_TEMPLATE, db/pglite-template.ts) that a new data directory
+   * starts from instead of initdb and the migrations; unset: none. The test runner sets it for every server it starts.
+   */
+  pgliteTemplate: string | null;
   /**
    * Writes (POST, PUT, PATCH, DELETE under /api) per signed-in user: WRITE_RATE_PER_USER a second (default 20,
    * fractions allowed, 0 turns the limit off) in bursts of up to WRITE_BURST_PER_USER (default 40). Past it: 429.
@@ -169,6 +181,11 @@ function signedInt(value: string | undefined, fallback: number, name: string): n
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got "${value}"`);
+  return n;
+}
+
+function atLeast(n: number, min: number, name: string): number {
+  if (n < min) throw new Error(`${name} must be at least ${min}, got ${n}`);
   return n;
 }
 
@@ -270,6 +287,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'PASSWORD_HASH_CONCURRENCY',
     ),
     passwordHashQueue: int(env.PASSWORD_HASH_QUEUE, DEFAULT_PASSWORD_HASH_QUEUE, 'PASSWORD_HASH_QUEUE'),
+    passwordHashCost: {
+      memoryCost: atLeast(
+        int(env.PASSWORD_HASH_MEMORY_KIB, PRODUCTION_HASH_COST.memoryCost, 'PASSWORD_HASH_MEMORY_KIB'),
+        MIN_HASH_COST.memoryCost,
+        'PASSWORD_HASH_MEMORY_KIB',
+      ),
+      timeCost: atLeast(
+        int(env.PASSWORD_HASH_TIME_COST, PRODUCTION_HASH_COST.timeCost, 'PASSWORD_HASH_TIME_COST'),
+        MIN_HASH_COST.timeCost,
+        'PASSWORD_HASH_TIME_COST',
+      ),
+    },
+    pgliteTemplate: env.PGLITE_TEMPLATE || null,
     writeLimitPerUser: writeLimit(env.WRITE_RATE_PER_USER, env.WRITE_BURST_PER_USER, DEFAULT_WRITE_LIMIT_PER_USER, [
       'WRITE_RATE_PER_USER',
       'WRITE_BURST_PER_USER',

@@ -34,7 +34,10 @@ export async function startServer(
   const log = options.log ?? createLogger(config.logLevel);
   const metrics = new Metrics();
   const database =
-    options.database ?? (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir, template: config.pgliteTemplate },
+    ));
   const core = await loadCoreForBun();
   const instanceId = crypto.randomUUID();
   const bus = await busFor(database, instanceId, log, metrics.busLag);

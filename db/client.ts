@@ -38,6 +38,8 @@ export interface Database {
    * never shrinks) and the worker's JavaScript heap, in bytes (GET /metrics).
    */
   engineMemory?: () => Promise<{ wasmHeap: number; jsHeap: number }>;
+  /** Embedded PGlite only: its data directory as an uncompressed tar, to start other databases from. */
+  dumpDataDir?: () => Promise<ArrayBuffer>;
   /** Answers true when a trivial query succeeds within the time limit. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -62,9 +64,13 @@ export interface SessionLockPairs {
 
 export type DatabaseOptions =
   /** `connectTimeoutS` defaults to DATABASE_CONNECT_TIMEOUT_S, else 10 seconds. */
-  | { url: string; dataDir?: undefined; connectTimeoutS?: number }
-  /** `dataDir: null` keeps PGlite in memory (tests). */
-  | { url?: undefined; dataDir: string | null };
+  | { url: string; dataDir?: undefined; template?: undefined; connectTimeoutS?: number }
+  /**
+   * `dataDir: null` keeps PGlite in memory (tests). `template`: a tar of a migrated blank data directory
+   * (db/pglite-template.ts) that a new database starts from instead of initdb and every migration; the migrations
+   * still run after it, so a template older than the code only costs the ones it lacks.
+   */
+  | { url?: undefined; dataDir: string | null; template?: string | null };
 
 const migrationsFolder = resolve(import.meta.dir, 'migrations');
 
@@ -141,9 +147,9 @@ function connectFailure(url: string, err: unknown, connectTimeoutS: number): str
  * in the OS's file cache, so 16 MB costs no measurable speed and leaves the heap at its 128 MiB floor (the module's
  * own minimum): about 120 MiB less RSS.
  */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+export const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, template: string | null): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -152,7 +158,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   const unlock = dir === null ? () => {} : await lockDataDir(resolve(dataDir!));
   try {
     // In a worker thread of its own: Postgres work never holds the server's event loop (pglite-worker.ts).
-    const client = await PGliteThread.open({ dir, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
+    const client = await PGliteThread.open({ dir, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] }, template);
     const db = drizzle({ client: client as never, schema });
     try {
       await migrate(db, { migrationsFolder });
@@ -166,6 +172,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       kind: 'pglite',
       poolSize: 1,
       engineMemory: () => client.memory(),
+      dumpDataDir: () => client.snapshot(),
       ping: (timeoutMs) => pingWith(db as unknown as Db, timeoutMs),
       async close() {
         await client.close();
@@ -256,7 +263,7 @@ async function pingWith(db: Db, timeoutMs = 2000): Promise<boolean> {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.url
     ? await openPostgres(options.url, options.connectTimeoutS)
-    : await openPglite(options.dataDir ?? null);
+    : await openPglite(options.dataDir ?? null, options.template ?? null);
   try {
     await runDataSteps(database.db);
   } catch (err) {

@@ -4,7 +4,10 @@ export interface WorkerInit {
   /** PGlite's directory, or null for a database in memory. */
   dir: string | null;
   startParams: string[];
-  /** A data directory to start from instead of running initdb (a tar, as `snapshot` answers); in memory only. */
+  /**
+   * A data directory to start from instead of running initdb (a tar, as `snapshot` answers): in memory, or on disk
+   * when the directory holds no database yet.
+   */
   snapshot?: ArrayBuffer;
 }
 

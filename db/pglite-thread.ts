@@ -3,6 +3,8 @@
  * drizzle-orm/pglite drives (`query`, `exec`, `transaction`), forwarding each call as a message. The server's event
  * loop only waits for answers, so Postgres work never holds it.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Results, Transaction } from '@electric-sql/pglite';
 import type { SerializedError, WorkerInit, WorkerMemory, WorkerReply, WorkerRequest } from './pglite-protocol.ts';
 
@@ -40,6 +42,18 @@ const MAX_IDLE = 4;
  */
 let blank: Promise<ArrayBuffer | null> | null = null;
 
+/** Template tars read in this process, by path: read once, shared by every database opened from them (copied in). */
+const templates = new Map<string, ArrayBuffer>();
+function templateTar(path: string): ArrayBuffer {
+  let tar = templates.get(path);
+  if (!tar) {
+    const bytes = readFileSync(path);
+    tar = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    templates.set(path, tar);
+  }
+  return tar;
+}
+
 function newHost(): Host {
   const host: Host = { worker: new Worker(new URL('./pglite-worker.ts', import.meta.url).href) as ThreadWorker, owner: null };
   const lost = (err: Error) => {
@@ -68,8 +82,19 @@ export class PGliteThread {
     return this.host.worker;
   }
 
-  static async open(init: WorkerInit): Promise<PGliteThread> {
-    const snapshot = init.dir === null && blank ? ((await blank) ?? undefined) : undefined;
+  /**
+   * `template`: a tar of a migrated blank data directory (db/pglite-template.ts) that a new database starts from,
+   * in memory or in a directory that holds none yet; without one, in memory starts from this process's first blank.
+   */
+  static async open(init: WorkerInit, template: string | null = null): Promise<PGliteThread> {
+    const isNew = init.dir === null || !existsSync(join(init.dir, 'PG_VERSION'));
+    const snapshot = !isNew
+      ? undefined
+      : template
+        ? templateTar(template)
+        : init.dir === null && blank
+          ? ((await blank) ?? undefined)
+          : undefined;
     const thread = new PGliteThread(idle.pop() ?? newHost());
     try {
       await thread.call({ op: 'init', init: { ...init, snapshot } });
@@ -167,6 +192,11 @@ export class PGliteThread {
       }
       throw err;
     }
+  }
+
+  /** The data directory as an uncompressed tar (a template, db/pglite-template.ts). */
+  snapshot(): Promise<ArrayBuffer> {
+    return this.call<ArrayBuffer>({ op: 'snapshot' });
   }
 
   /** Keeps this in-memory database, freshly migrated, as the one later in-memory databases start from. */

@@ -81,10 +81,8 @@ async function handle(m: WorkerRequest): Promise<unknown> {
   switch (m.op) {
     case 'init': {
       const { dir, startParams, snapshot } = m.init;
-      pg =
-        dir === null
-          ? new PGlite({ startParams, loadDataDir: snapshot ? new Blob([snapshot]) : undefined })
-          : new PGlite(dir, { startParams });
+      const loadDataDir = snapshot ? new Blob([snapshot]) : undefined;
+      pg = dir === null ? new PGlite({ startParams, loadDataDir }) : new PGlite(dir, { startParams, loadDataDir });
       await pg.waitReady;
       // Creating a database runs initdb in a second Postgres and copies its files over: hundreds of MiB of garbage
       // that a lazy collector keeps resident for minutes. A server collects it now, before the game needs the room

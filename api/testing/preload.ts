@@ -4,7 +4,7 @@
  * `--isolate` or `--parallel`), whether tests passed or failed, drops every database this run made.
  */
 import { afterAll } from 'bun:test';
-import { dropCreatedDatabases, sweepStaleTestDatabases } from './databases.ts';
+import { dropCreatedDatabases, ensureTestTemplates, sweepStaleTestDatabases } from './databases.ts';
 
 if (process.env.DATABASE_URL) {
   try {
@@ -14,6 +14,10 @@ if (process.env.DATABASE_URL) {
     console.error(`[test databases] could not sweep old test databases: ${(err as Error).message}`);
   }
 }
+
+// Every test database and server starts from the run's migrated templates (.ci/test-all.ts makes them; a plain
+// `bun test` makes its own here).
+await ensureTestTemplates();
 
 afterAll(async () => {
   await dropCreatedDatabases();

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './free-port.ts';
+import { testServerEnv } from './test-server-env.ts';
 
 const root = resolve(import.meta.dir, '../..');
 
@@ -35,10 +36,7 @@ export async function spawnServer(env: Record<string, string>, startMs = 30_000)
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'wl-proc-')),
-      // Tests make many accounts from 127.0.0.1, often many at once (as testing/server.ts does in process).
-      SIGNUP_LIMIT_PER_ADDRESS: '0',
-      PASSWORD_HASH_QUEUE: '1000',
-      PASSWORD_HASH_CONCURRENCY: '4',
+      ...testServerEnv(),
       ...env,
     },
     stdout: 'pipe',

@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from '../server.ts';
 import type { Database } from '../../db/index.ts';
 import type { Logger } from '../ops/log.ts';
 import { openTestDatabase, type Backend } from './databases.ts';
+import { testServerEnv } from './test-server-env.ts';
 
 /**
  * For a test that floods one route on purpose (a race of 50 writes at once, a route's own limiter, the fuzz): the
@@ -18,14 +19,22 @@ export const NO_WRITE_LIMITS: Pick<Config, 'writeLimitPerUser' | 'writeLimitPerA
 };
 
 /**
- * Test servers make many accounts from one address, many at once: no sign-up limit, a long hashing queue, and hashes
- * on every core (the default keeps half the cores for the game; a test's game is its own next request).
+ * Test servers make many accounts from one address, many at once: no sign-up limit, a long hashing queue, hashes
+ * on every core (the default keeps half the cores for the game; a test's game is its own next request) at a cost
+ * that makes them setup, not work: the settings of testing/test-server-env.ts, read as a server reads them.
  */
-export const TEST_SERVER_ACCOUNTS: Pick<Config, 'signupLimitPerAddress' | 'passwordHashQueue' | 'passwordHashConcurrency'> = {
-  signupLimitPerAddress: 0,
-  passwordHashQueue: 1000,
-  passwordHashConcurrency: 4,
-};
+export const TEST_SERVER_ACCOUNTS: Pick<
+  Config,
+  'signupLimitPerAddress' | 'passwordHashQueue' | 'passwordHashConcurrency' | 'passwordHashCost'
+> = (() => {
+  const c = loadConfig(testServerEnv());
+  return {
+    signupLimitPerAddress: c.signupLimitPerAddress,
+    passwordHashQueue: c.passwordHashQueue,
+    passwordHashConcurrency: c.passwordHashConcurrency,
+    passwordHashCost: c.passwordHashCost,
+  };
+})();
 
 export interface TestServer extends RunningServer {
   database: Database;
@@ -42,7 +51,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const { database: given, now, log, ...configOverrides } = overrides;
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL || 'warn' }),
+    ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL || 'warn', PGLITE_TEMPLATE: process.env.PGLITE_TEMPLATE }),
     port: 0,
     dataDir: mkdtempSync(join(tmpdir(), 'wl-test-')),
     // Every player a suite makes writes from 127.0.0.1, so the per-address limit would count a whole test file as one

@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../api/testing/free-port.ts';
+import { testServerEnv } from '../../api/testing/test-server-env.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -27,11 +28,8 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
       PORT: String(port),
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
-      // Every browser of a spec signs up from 127.0.0.1: the per-address sign-up limit is for real servers.
-      SIGNUP_LIMIT_PER_ADDRESS: '0',
-      // Specs sign several browsers up at once: hashes on every core, and a queue that never turns one away.
-      PASSWORD_HASH_CONCURRENCY: '4',
-      PASSWORD_HASH_QUEUE: '1000',
+      // Every browser of a spec signs up from 127.0.0.1, several at once (testing/test-server-env.ts).
+      ...testServerEnv(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,7 +17,12 @@ import { currentUser, hashSessionToken, sessionPlugin, startSession, toAuthUser 
  */
 export function authModule(services: Services, hooks: { renamed?: (user: UserRow) => void; passwords?: PasswordHasher } = {}) {
   const passwords =
-    hooks.passwords ?? new PasswordHasher(services.config.passwordHashConcurrency, services.config.passwordHashQueue);
+    hooks.passwords ??
+    new PasswordHasher(
+      services.config.passwordHashConcurrency,
+      services.config.passwordHashQueue,
+      services.config.passwordHashCost,
+    );
   const addressOf = (server: { requestIP(r: Request): { address: string } | null } | null, request: Request) =>
     clientAddress(server?.requestIP(request)?.address, request.headers.get('x-forwarded-for'), services.config.trustProxyHops);
   return (

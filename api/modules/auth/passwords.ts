@@ -4,6 +4,18 @@ export const BUSY_MESSAGE = 'The server is busy with other sign-ins; try again i
 /** Retry-After of that 503, in seconds. */
 export const BUSY_RETRY_AFTER_S = 2;
 
+/** Argon2id's memory (KiB) and passes for a new hash. */
+export interface PasswordHashCost {
+  memoryCost: number;
+  timeCost: number;
+}
+/** Argon2id's recommended parameters (RFC 9106's second choice, and Bun's defaults): ~170 ms a hash here. */
+export const PRODUCTION_HASH_COST: PasswordHashCost = { memoryCost: 65536, timeCost: 2 };
+/** What test servers hash with (~1.3 ms): a test's sign-ups are its setup, not what it measures. */
+export const TEST_HASH_COST: PasswordHashCost = { memoryCost: 1024, timeCost: 1 };
+/** Argon2's own floor is 8 KiB per lane; a configuration below a test's is a mistake, not a choice. */
+export const MIN_HASH_COST: PasswordHashCost = TEST_HASH_COST;
+
 /**
  * Argon2id hashing (sign-up) and checking (sign-in) for one process, at most `concurrency` at once with at most
  * `queue` more waiting in arrival order; beyond that BUSY at once, never a longer queue. Each hash takes ~100 ms of a
@@ -22,10 +34,21 @@ export class PasswordHasher {
   constructor(
     readonly concurrency: number,
     readonly queue: number,
+    readonly cost: PasswordHashCost = PRODUCTION_HASH_COST,
   ) {}
 
+  private decoyHash: Promise<string> | undefined;
+  /**
+   * A throwaway hash at this hasher's cost: a sign-in for a name nobody has is checked against it, so both failures
+   * are equally slow.
+   */
+  decoy(): Promise<string> {
+    this.decoyHash ??= hashPassword('wasteland-timing-decoy', this.cost);
+    return this.decoyHash;
+  }
+
   hash(password: string): Promise<string | typeof BUSY> {
-    return this.run(() => Bun.password.hash(password, { algorithm: 'argon2id' }));
+    return this.run(() => hashPassword(password, this.cost));
   }
 
   verify(password: string, hash: string): Promise<boolean | typeof BUSY> {
@@ -56,4 +79,9 @@ export class PasswordHasher {
       else this.running -= 1;
     }
   }
+}
+
+/** One argon2id hash at `cost` (the timing decoy of a sign-in for an unknown name uses it too). */
+export function hashPassword(password: string, cost: PasswordHashCost): Promise<string> {
+  return Bun.password.hash(password, { algorithm: 'argon2id', ...cost });
 }

@@ -65,13 +65,6 @@ export function attemptLimits(
   ];
 }
 
-let dummyHash: Promise<string> | undefined;
-/** Verifying against a throwaway hash when the user does not exist keeps both failures equally slow. */
-function timingDecoy(): Promise<string> {
-  dummyHash ??= Bun.password.hash('wasteland-timing-decoy', { algorithm: 'argon2id' });
-  return dummyHash;
-}
-
 const usernameKey = (username: string) => username.toLowerCase();
 
 /**
@@ -147,7 +140,7 @@ export async function login(
     };
   }
   const user = await accounts.findUserByUsernameKey(key);
-  const checked = await passwords.verify(body.password, user ? user.passwordHash : await timingDecoy());
+  const checked = await passwords.verify(body.password, user ? user.passwordHash : await passwords.decoy());
   if (checked === BUSY) {
     // Not checked: not counted either.
     await accounts.settleLoginSuccess(
