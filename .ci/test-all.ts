@@ -1,16 +1,27 @@
 /**
- * The whole suite: the typecheck, bun test (unit, integration, repository contracts on PGlite and, with DATABASE_URL,
- * on Postgres) then Playwright in Debian's chromium. Ends with one plain line "N passed, N failed".
+ * The whole suite: the typecheck and lint, then bun test in lanes (.ci/lanes.ts: every file on PGlite, the database
+ * files again on Postgres when DATABASE_URL is set) and Playwright in Debian's chromium, the Postgres lane alongside
+ * Playwright. Every database and server starts from the run's migrated templates. Prints each stage's seconds and
+ * the ten slowest files, and ends with one plain line "N passed, N failed".
  * `bun run test:all` installs dependencies and builds first; this file apt-installs chromium and nginx when missing.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ensurePgliteTemplate } from '../db/pglite-template.ts';
+import { createPostgresTemplate, dropTestDatabases } from '../api/testing/databases.ts';
+import { bunLanes, type LaneResult, laneEnv, root, runLane } from './lanes.ts';
 
-const root = resolve(import.meta.dir, '..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const stages: { name: string; seconds: number }[] = [];
+const runStarted = performance.now();
 
-function run(cmd: string[], env: Record<string, string | undefined> = {}) {
-  return Bun.spawn(cmd, { cwd: root, env: { ...process.env, ...env }, stdout: 'inherit', stderr: 'pipe' });
+async function stage<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    stages.push({ name, seconds: (performance.now() - started) / 1000 });
+  }
 }
 
 /** Debian packages the suite runs for real: chromium (Playwright) and nginx (api/ops/proxy.test.ts, the README's proxy). */
@@ -31,67 +42,98 @@ if (missing.length > 0) {
   }
 }
 
-// Types, lint and format first: the islands, the server and the tests share one contract, so a type error anywhere
-// is a defect; `typecheck` is tsc plus astro check, `lint` is Biome (lint and format).
 let passed = 0;
 let failed = 0;
-for (const step of ['typecheck', 'lint'] as const) {
+
+// Types, lint and format first: the islands, the server and the tests share one contract, so a type error anywhere
+// is a defect; `typecheck` is tsc plus astro check, `lint` is Biome (lint and format).
+await stage('typecheck + lint', async () => {
   const sync = Bun.spawnSync(['bunx', '--bun', 'astro', 'sync'], {
     cwd: root,
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
     stdout: 'ignore',
     stderr: 'inherit',
   });
-  const result =
-    sync.exitCode === 0 ? Bun.spawnSync(['bun', 'run', step], { cwd: root, stdout: 'inherit', stderr: 'inherit' }) : sync;
-  if (result.exitCode === 0) {
-    console.log(`${step}: ok`);
-    passed += 1;
-  } else {
-    console.log(`${step}: FAILED`);
-    failed += 1;
-  }
-}
-
-// bun test: its summary (" N pass", " N fail") goes to stderr; mirror it and count.
-const unit = run(['bun', 'test', '--timeout', '30000']);
-let stderr = '';
-const decoder = new TextDecoder();
-for await (const chunk of unit.stderr as ReadableStream<Uint8Array>) {
-  const text = decoder.decode(chunk, { stream: true });
-  stderr += text;
-  process.stderr.write(text);
-}
-const unitExit = await unit.exited;
-const count = (re: RegExp) => Number(stderr.match(re)?.[1] ?? 0);
-const unitFailed = count(/^\s*(\d+) fail$/m);
-passed += count(/^\s*(\d+) pass$/m);
-failed += unitFailed;
-if (unitExit !== 0 && unitFailed === 0) failed += 1; // crashed or found nothing: never report green
-
-// Playwright: read its JSON report.
-const report = resolve(root, 'test-results/playwright.json');
-rmSync(report, { force: true });
-const e2e = Bun.spawn(['bunx', 'playwright', 'test', '-c', 'site/e2e/playwright.config.ts'], {
-  cwd: root,
-  env: { ...process.env, CHROMIUM_PATH: chromium },
-  stdout: 'inherit',
-  stderr: 'inherit',
+  const steps = ['typecheck', 'lint'] as const;
+  const results = await Promise.all(
+    steps.map((step) =>
+      sync.exitCode === 0
+        ? Bun.spawn(['bun', 'run', step], { cwd: root, stdout: 'inherit', stderr: 'inherit' }).exited
+        : Promise.resolve(sync.exitCode),
+    ),
+  );
+  results.forEach((code, i) => {
+    console.log(`${steps[i]}: ${code === 0 ? 'ok' : 'FAILED'}`);
+    if (code === 0) passed += 1;
+    else failed += 1;
+  });
 });
-const e2eExit = await e2e.exited;
-let e2eFailed = 0;
-if (existsSync(report)) {
-  const json = JSON.parse(readFileSync(report, 'utf8')) as {
-    stats: { expected: number; unexpected: number; flaky: number };
-    errors?: unknown[];
-  };
-  passed += json.stats.expected + json.stats.flaky;
-  // A spec file that does not load is an error of the run, not a test: count each one as a failure.
-  e2eFailed = json.stats.unexpected + (json.errors?.length ?? 0);
-}
-// The runner failed without a failing test (or wrote no report): never report green.
-if (e2eExit !== 0 && e2eFailed === 0) e2eFailed = 1;
-failed += e2eFailed;
 
+// The run's templates, made once and handed to every lane and server through the environment.
+const pgTemplate = await stage('templates', async () => {
+  process.env.PGLITE_TEMPLATE = await ensurePgliteTemplate();
+  if (!process.env.DATABASE_URL) return null;
+  const name = await createPostgresTemplate();
+  process.env.PG_TEMPLATE_DB = name;
+  return name;
+});
+
+const results: LaneResult[] = [];
+const report = (r: LaneResult) => {
+  // A lane runs alongside another: its report is printed whole when it ends, never interleaved.
+  process.stderr.write(r.output);
+  console.log(`lane ${r.name}: ${r.passed} passed, ${r.failed} failed in ${r.seconds.toFixed(0)} s`);
+  results.push(r);
+  passed += r.passed;
+  failed += r.failed;
+};
+
+/** Playwright, reading its JSON report for the count. */
+async function playwright(): Promise<void> {
+  const reportFile = resolve(root, 'test-results/playwright.json');
+  rmSync(reportFile, { force: true });
+  const e2e = Bun.spawn(['bunx', 'playwright', 'test', '-c', 'site/e2e/playwright.config.ts'], {
+    cwd: root,
+    env: laneEnv({ CHROMIUM_PATH: chromium }),
+    stdout: 'inherit',
+    stderr: 'inherit',
+  });
+  const e2eExit = await e2e.exited;
+  let e2eFailed = 0;
+  if (existsSync(reportFile)) {
+    const json = JSON.parse(readFileSync(reportFile, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number };
+      errors?: unknown[];
+    };
+    passed += json.stats.expected + json.stats.flaky;
+    // A spec file that does not load is an error of the run, not a test: count each one as a failure.
+    e2eFailed = json.stats.unexpected + (json.errors?.length ?? 0);
+  }
+  // The runner failed without a failing test (or wrote no report): never report green.
+  if (e2eExit !== 0 && e2eFailed === 0) e2eFailed = 1;
+  failed += e2eFailed;
+}
+
+const workers = Number(process.env.TEST_WORKERS ?? 2);
+const [pgliteLane, postgresLane] = bunLanes(workers);
+try {
+  await stage('bun test: pure + PGlite lane', async () => report(await runLane(pgliteLane!)));
+  await Promise.all([
+    postgresLane ? stage('bun test: Postgres lane', async () => report(await runLane(postgresLane))) : null,
+    stage('Playwright', playwright),
+  ]);
+} finally {
+  if (pgTemplate) await dropTestDatabases([pgTemplate]).catch(() => {});
+}
+
+const slowest = results
+  .flatMap((r) => Object.entries(r.fileMs).map(([file, ms]) => ({ file: `${file} (${r.name})`, ms })))
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 10);
+console.log('\nslowest bun test files:');
+for (const s of slowest) console.log(`  ${(s.ms / 1000).toFixed(1).padStart(6)} s  ${s.file}`);
+console.log('stages (Postgres lane and Playwright run side by side):');
+for (const s of stages) console.log(`  ${s.seconds.toFixed(0).padStart(5)} s  ${s.name}`);
+console.log(`  ${((performance.now() - runStarted) / 1000).toFixed(0).padStart(5)} s  in all`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -447,123 +447,126 @@ function queryString(q: Record<string, string>): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
+/** The routes the app has that the fuzz has a generator for. */
+function fuzzedRoutes(env: FuzzEnv): string[] {
+  return Object.keys(env.specs).filter((k) => env.appRoutes.includes(k));
+}
+
 function httpCase(env: FuzzEnv): fc.Arbitrary<HttpCase> {
-  const keys = Object.keys(env.specs).filter((k) => env.appRoutes.includes(k));
-  return fc.constantFrom(...keys).chain((route) => {
-    const spec = env.specs[route]!;
-    const [routeMethod, pattern] = route.split(' ') as [string, string];
-    const method = fc.oneof(
-      { weight: 9, arbitrary: fc.constant(routeMethod === 'WS' ? 'GET' : routeMethod) },
-      { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
-    );
-    const actor: fc.Arbitrary<Actor> = spec.destructive
-      ? fc.constantFrom('visitor', 'churner')
-      : fc.oneof(
-          { weight: 1, arbitrary: fc.constant('visitor' as const) },
-          { weight: 3, arbitrary: fc.constant('player' as const) },
-          { weight: 1, arbitrary: fc.constant('churner' as const) },
-        );
-    const params = spec.params ? fc.record(spec.params) : fc.constant({} as Record<string, string>);
-    const path = spec.site
-      ? sitePath(env.ctx)
-      : params.map((p) =>
-          pattern.replace(/:(\w+)/g, (_m, name: string) => encodeSegment(p[name] ?? '')).replace(/^\/ws$/, '/ws'),
-        );
-    const mutatedPath = fc
-      .tuple(
-        path,
-        fc.oneof(
-          { weight: 30, arbitrary: fc.constant((p: string) => p) },
-          { weight: 1, arbitrary: fc.constant((p: string) => `${p}/`) },
-          { weight: 1, arbitrary: fc.constant((p: string) => p.toUpperCase()) },
-          { weight: 1, arbitrary: fc.constant((p: string) => p.replace('/api/', '/api//')) },
-          { weight: 1, arbitrary: hostileString.map((s) => (p: string) => `${p}/${encodeSegment(s)}`) },
-        ),
-      )
-      .map(([p, f]) => f(p));
-    const query = fc.oneof(
-      { weight: 12, arbitrary: (spec.query ?? fc.constant({})).map(queryString) },
-      { weight: 1, arbitrary: fc.dictionary(hostileKey, hostileString, { maxKeys: 4 }).map(queryString) },
-      {
-        weight: 1,
-        arbitrary: fc.constantFrom(
-          '?',
-          '?&&',
-          '?a',
-          '?=',
-          '?%',
-          '?%00=%00',
-          '?worldId=default&worldId=nope',
-          '?x[]=1',
-          '?__proto__[a]=1',
-          '?a=%ZZ',
-        ),
-      },
-    );
-    const jsonType = fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom(...JSON_TYPES) },
-      { weight: spec.beacon ? 3 : 1, arbitrary: fc.constantFrom(...OTHER_TYPES) },
-    );
-    const valid = spec.body ?? fc.constant(undefined);
-    const body: fc.Arbitrary<Body> = fc.oneof(
-      {
-        weight: spec.body ? 12 : 2,
-        arbitrary: fc
-          .tuple(valid, jsonType)
-          .map(([value, contentType]): Body => (value === undefined ? { kind: 'none' } : { kind: 'json', value, contentType })),
-      },
-      { weight: 2, arbitrary: fc.constant<Body>({ kind: 'none' }) },
-      {
-        weight: 1,
-        arbitrary: fc.tuple(fc.jsonValue(), jsonType).map(([value, contentType]): Body => ({ kind: 'json', value, contentType })),
-      },
-      {
-        weight: 1,
-        arbitrary: fc.tuple(hostileValue, jsonType).map(([value, contentType]): Body => ({ kind: 'json', value, contentType })),
-      },
-      {
-        weight: 2,
-        arbitrary: fc
-          .tuple(malformedJsonText, jsonType)
-          .map(([text, contentType]): Body => ({ kind: 'text', text, contentType })),
-      },
-      {
-        weight: 1,
-        arbitrary: fc
-          .tuple(deepJsonText(env.server.config.maxBodyBytes), fc.constantFrom(...JSON_TYPES, 'text/plain;charset=UTF-8'))
-          .map(([text, contentType]): Body => ({ kind: 'deep', text, contentType })),
-      },
-      {
-        weight: 1,
-        arbitrary: fc.tuple(valid, fc.integer({ min: 1, max: 200_000 }), fc.boolean(), jsonType).map(
-          ([value, extra, chunked, contentType]): Body => ({
-            kind: 'oversized',
-            value: value ?? {},
-            extra,
-            chunked,
-            contentType,
-          }),
-        ),
-      },
-    );
-    return fc
-      .record({
-        route: fc.constant(route),
-        actor,
-        method,
-        path: mutatedPath,
-        query,
-        origin: fc.oneof(
-          { weight: 12, arbitrary: fc.constant('own' as const) },
-          { weight: 1, arbitrary: fc.constantFrom('none' as const, 'foreign' as const, 'null' as const) },
-        ),
-        upgrade: spec.socket
-          ? fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) })
-          : fc.constant(false),
-        body,
-      })
-      .map((c) => ({ ...c, upgrade: c.upgrade && c.method === 'GET' }));
-  });
+  return fc.constantFrom(...fuzzedRoutes(env)).chain((route) => routeCase(env, route));
+}
+
+/** One case of one route: its method, path, query and body, each valid, near valid or hostile. */
+function routeCase(env: FuzzEnv, route: string): fc.Arbitrary<HttpCase> {
+  const spec = env.specs[route]!;
+  const [routeMethod, pattern] = route.split(' ') as [string, string];
+  const method = fc.oneof(
+    { weight: 9, arbitrary: fc.constant(routeMethod === 'WS' ? 'GET' : routeMethod) },
+    { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
+  );
+  const actor: fc.Arbitrary<Actor> = spec.destructive
+    ? fc.constantFrom('visitor', 'churner')
+    : fc.oneof(
+        { weight: 1, arbitrary: fc.constant('visitor' as const) },
+        { weight: 3, arbitrary: fc.constant('player' as const) },
+        { weight: 1, arbitrary: fc.constant('churner' as const) },
+      );
+  const params = spec.params ? fc.record(spec.params) : fc.constant({} as Record<string, string>);
+  const path = spec.site
+    ? sitePath(env.ctx)
+    : params.map((p) => pattern.replace(/:(\w+)/g, (_m, name: string) => encodeSegment(p[name] ?? '')).replace(/^\/ws$/, '/ws'));
+  const mutatedPath = fc
+    .tuple(
+      path,
+      fc.oneof(
+        { weight: 30, arbitrary: fc.constant((p: string) => p) },
+        { weight: 1, arbitrary: fc.constant((p: string) => `${p}/`) },
+        { weight: 1, arbitrary: fc.constant((p: string) => p.toUpperCase()) },
+        { weight: 1, arbitrary: fc.constant((p: string) => p.replace('/api/', '/api//')) },
+        { weight: 1, arbitrary: hostileString.map((s) => (p: string) => `${p}/${encodeSegment(s)}`) },
+      ),
+    )
+    .map(([p, f]) => f(p));
+  const query = fc.oneof(
+    { weight: 12, arbitrary: (spec.query ?? fc.constant({})).map(queryString) },
+    { weight: 1, arbitrary: fc.dictionary(hostileKey, hostileString, { maxKeys: 4 }).map(queryString) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '?',
+        '?&&',
+        '?a',
+        '?=',
+        '?%',
+        '?%00=%00',
+        '?worldId=default&worldId=nope',
+        '?x[]=1',
+        '?__proto__[a]=1',
+        '?a=%ZZ',
+      ),
+    },
+  );
+  const jsonType = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...JSON_TYPES) },
+    { weight: spec.beacon ? 3 : 1, arbitrary: fc.constantFrom(...OTHER_TYPES) },
+  );
+  const valid = spec.body ?? fc.constant(undefined);
+  const body: fc.Arbitrary<Body> = fc.oneof(
+    {
+      weight: spec.body ? 12 : 2,
+      arbitrary: fc
+        .tuple(valid, jsonType)
+        .map(([value, contentType]): Body => (value === undefined ? { kind: 'none' } : { kind: 'json', value, contentType })),
+    },
+    { weight: 2, arbitrary: fc.constant<Body>({ kind: 'none' }) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.jsonValue(), jsonType).map(([value, contentType]): Body => ({ kind: 'json', value, contentType })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(hostileValue, jsonType).map(([value, contentType]): Body => ({ kind: 'json', value, contentType })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(malformedJsonText, jsonType).map(([text, contentType]): Body => ({ kind: 'text', text, contentType })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(deepJsonText(env.server.config.maxBodyBytes), fc.constantFrom(...JSON_TYPES, 'text/plain;charset=UTF-8'))
+        .map(([text, contentType]): Body => ({ kind: 'deep', text, contentType })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(valid, fc.integer({ min: 1, max: 200_000 }), fc.boolean(), jsonType).map(
+        ([value, extra, chunked, contentType]): Body => ({
+          kind: 'oversized',
+          value: value ?? {},
+          extra,
+          chunked,
+          contentType,
+        }),
+      ),
+    },
+  );
+  return fc
+    .record({
+      route: fc.constant(route),
+      actor,
+      method,
+      path: mutatedPath,
+      query,
+      origin: fc.oneof(
+        { weight: 12, arbitrary: fc.constant('own' as const) },
+        { weight: 1, arbitrary: fc.constantFrom('none' as const, 'foreign' as const, 'null' as const) },
+      ),
+      upgrade: spec.socket
+        ? fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) })
+        : fc.constant(false),
+      body,
+    })
+    .map((c) => ({ ...c, upgrade: c.upgrade && c.method === 'GET' }));
 }
 
 function bodyText(body: Body, maxBodyBytes: number): string | null {
@@ -791,8 +794,17 @@ export async function runHttpCase(env: FuzzEnv, c: HttpCase): Promise<void> {
     await restoreSession(env, c.actor);
 }
 
+/** Every route once (so a small budget still reaches them all), then `numRuns` cases of random routes. */
 export async function fuzzHttp(env: FuzzEnv, numRuns: number, seed: number): Promise<void> {
   const started = performance.now();
+  for (const route of fuzzedRoutes(env)) {
+    await fc.assert(
+      fc.asyncProperty(routeCase(env, route), async (c) => {
+        await runHttpCase(env, c);
+      }),
+      { numRuns: 1, seed, endOnFailure: true },
+    );
+  }
   await fc.assert(
     fc.asyncProperty(httpCase(env), async (c) => {
       await runHttpCase(env, c);

@@ -6,11 +6,11 @@ import { type Model, type ModelEnv, newRun, roundArb, setupModelEnv, statsText }
 /**
  * The model-based fuzz (./model.ts). Four players run random sequences of valid actions, a round
  * of parallel actions at a time, beside a model of the game; after every round no 5xx, every answer one the model
- * allows, item totals conserved and the server's state the model's. The suite runs a few short runs; `bun run fuzz`
+ * allows, item totals conserved and the server's state the model's. The suite runs one per backend; `bun run fuzz`
  * runs FUZZ_RUNS / 250 runs (40 for the default 10,000) of MODEL_ROUNDS (default 30) rounds. FUZZ_SEED replays a run.
  */
 const PLAYERS = 4;
-const RUNS = process.env.FUZZ_RUNS ? Math.max(1, Math.round(Number(process.env.FUZZ_RUNS) / 250)) : 2;
+const RUNS = process.env.FUZZ_RUNS ? Math.max(1, Math.round(Number(process.env.FUZZ_RUNS) / 250)) : 1;
 /** Rounds of a run (MODEL_ROUNDS). */
 const ROUNDS = Math.max(1, Number(process.env.MODEL_ROUNDS ?? 30));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;

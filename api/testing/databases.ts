@@ -5,8 +5,18 @@ import { ensurePgliteTemplate } from '../../db/pglite-template.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
-/** PGlite always; the real Postgres server too whenever DATABASE_URL is set. */
+/**
+ * PGlite always; the real Postgres server too whenever DATABASE_URL is set. TEST_BACKEND=postgres (or pglite) keeps
+ * one of them: the runner's lanes (.ci/lanes.ts) run the database files once per backend, in processes of their own.
+ */
 export function backends(): Backend[] {
+  const only = process.env.TEST_BACKEND;
+  if (only === 'pglite') return ['pglite'];
+  if (only === 'postgres') {
+    if (!process.env.DATABASE_URL) throw new Error('TEST_BACKEND=postgres needs DATABASE_URL');
+    return ['postgres'];
+  }
+  if (only) throw new Error(`TEST_BACKEND must be pglite or postgres, got "${only}"`);
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 

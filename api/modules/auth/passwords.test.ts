@@ -39,7 +39,7 @@ describe('password hashing cost', () => {
   // The production server as an operator runs it (no test settings): the hash it stores carries the real cost.
   test('a production server process stores a new account at 64 MiB and 2 passes, and signs it in', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wl-cost-'));
-    const server = await spawnServer({ DATA_DIR: dataDir, PASSWORD_HASH_MEMORY_KIB: '', PASSWORD_HASH_TIME_COST: '' });
+    const server = await spawnServer({ DATA_DIR: dataDir, PASSWORD_HASH_MEMORY_KIB: '', PASSWORD_HASH_TIME_COST: '' }, 60_000);
     const username = `cost${Date.now().toString(36)}`;
     try {
       const res = await post(server.url, '/api/auth/register', { username, password: PASSWORD, displayName: 'Cost' });
@@ -56,7 +56,7 @@ describe('password hashing cost', () => {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   for (const backend of backends()) {
     describe(`a test server on ${backend}`, () => {
