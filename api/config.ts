@@ -19,6 +19,7 @@ import { itemDef } from './contract/items.ts';
 import { SCAVENGE_RULES } from './game/scavenge.ts';
 import { DEFAULT_WORLDS_MAX_EMBEDDED, DEFAULT_WORLDS_MAX_SERVER } from './game/worlds.ts';
 import { CHUNK_WIRE_CACHE_SIZE } from './modules/world/chunk-wire.ts';
+import type { DatabaseOptions } from '../db/client.ts';
 import { LOG_LEVELS, type LogLevel } from './ops/log.ts';
 import { MIN_HASH_COST, type PasswordHashCost, PRODUCTION_HASH_COST } from './modules/auth/passwords.ts';
 
@@ -330,4 +331,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: env.METRICS_TOKEN || undefined,
     adminToken: env.ADMIN_TOKEN || undefined,
   };
+}
+
+/** Where the server's database is: the Postgres server, or the embedded one in the data directory (and its template). */
+export function databaseOptionsOf(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgliteTemplate'>): DatabaseOptions {
+  return config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir, template: config.pgliteTemplate };
 }

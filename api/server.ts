@@ -2,7 +2,7 @@
 import './production-mode.ts';
 import { isProduction } from 'elysia/error';
 import { createApp } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
+import { databaseOptionsOf, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError, openDatabase, type Database } from '../db/index.ts';
 import { loadCoreForBun } from '../core-wasm/index.ts';
 import { DatabaseUnreachableError } from '../db/client.ts';
@@ -33,11 +33,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   const metrics = new Metrics();
-  const database =
-    options.database ??
-    (await openDatabase(
-      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir, template: config.pgliteTemplate },
-    ));
+  const database = options.database ?? (await openDatabase(databaseOptionsOf(config)));
   const core = await loadCoreForBun();
   const instanceId = crypto.randomUUID();
   const bus = await busFor(database, instanceId, log, metrics.busLag);

@@ -13,7 +13,7 @@
 import { DataDirLockedError, openDatabase, repositories, type Database } from '../../db/index.ts';
 import { DatabaseUnreachableError } from '../../db/client.ts';
 import type { WorldSummary, WorldsList } from '../contract/lobby.ts';
-import { loadConfig } from '../config.ts';
+import { databaseOptionsOf, loadConfig } from '../config.ts';
 import { AccessEnded } from '../live/access-ended.ts';
 import { closeWorld, listWorlds, openWorld, renameWorld, type WorldOutcome } from '../modules/worlds/service.ts';
 import type { Services } from '../services.ts';
@@ -51,7 +51,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   let database: Database;
   try {
-    database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+    database = await openDatabase(databaseOptionsOf(config));
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(
