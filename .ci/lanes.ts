@@ -3,7 +3,7 @@
  * `--parallel` (slowest files first, from the timings file it keeps) and summed into one count.
  * - pure+PGlite: every file, without DATABASE_URL (a Postgres-only test skips here and runs in the next lane);
  * - Postgres: only the files that touch a database (they name DATABASE_URL, backends() or a Postgres helper), with
- *   TEST_BACKEND=postgres so each runs on the server alone.
+ *   TEST_BACKEND=postgres so each runs on the server alone, and of them only the tests named for Postgres.
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -38,6 +38,8 @@ export interface Lane {
   env: Record<string, string | undefined>;
   /** Worker processes (`bun test --parallel`). */
   workers: number;
+  /** Only the tests whose full name matches (`bun test -t`). */
+  names?: string;
 }
 
 export interface LaneResult {
@@ -49,6 +51,23 @@ export interface LaneResult {
   fileMs: Record<string, number>;
   /** The lane's own output (bun test's report is on stderr), for the log. */
   output: string;
+  /** Full names of the tests it ran and passed, and of those it skipped. */
+  passedNames: Set<string>;
+  skippedNames: Set<string>;
+}
+
+const namesOf = (output: string, mark: 'pass' | 'skip') =>
+  new Set([...output.matchAll(new RegExp(`^\\(${mark}\\) (.+?)(?: \\[[\\d.]+m?s\\])?$`, 'gm'))].map((m) => m[1]!));
+
+/**
+ * Tests the PGlite lane skipped (they need a Postgres server) that the Postgres lane did not run either: a
+ * Postgres-only test whose name the lane's filter misses would otherwise run nowhere, unnoticed.
+ */
+export function runNowhere(pglite: LaneResult, postgres: LaneResult): string[] {
+  // "(unnamed)" is a skipped hook of a skipped block, not a test.
+  return [...pglite.skippedNames].filter(
+    (n) => !n.endsWith('(unnamed)') && !postgres.passedNames.has(n) && !postgres.skippedNames.has(n),
+  );
 }
 
 /** The runner's environment with the lane's settings; an undefined one is removed, not passed as a word. */
@@ -92,6 +111,7 @@ export async function runLane(lane: Lane, onOutput?: (text: string) => void): Pr
       `--parallel=${lane.workers}`,
       `--timings=${timings}`,
       '--update-timings',
+      ...(lane.names ? ['-t', lane.names] : []),
       ...lane.files.map((f) => `./${f}`),
     ],
     { cwd: root, env: laneEnv(lane.env), stdout: 'pipe', stderr: 'pipe' },
@@ -118,7 +138,16 @@ export async function runLane(lane: Lane, onOutput?: (text: string) => void): Pr
     const key = Object.keys(after).find((k) => k === f || k.endsWith(`/${f}`) || k === `./${f}`);
     if (key !== undefined && after[key] !== before[key]) fileMs[f] = after[key]!;
   }
-  return { name: lane.name, passed, failed, seconds, fileMs, output };
+  return {
+    name: lane.name,
+    passed,
+    failed,
+    seconds,
+    fileMs,
+    output,
+    passedNames: namesOf(output, 'pass'),
+    skippedNames: namesOf(output, 'skip'),
+  };
 }
 
 /** The bun test lanes of a run: every file on PGlite, the database files again on Postgres when there is one. */
@@ -126,7 +155,15 @@ export function bunLanes(workers: number): Lane[] {
   const files = testFiles();
   const lanes: Lane[] = [{ name: 'pglite', files, env: { DATABASE_URL: undefined, TEST_BACKEND: 'pglite' }, workers }];
   if (process.env.DATABASE_URL) {
-    lanes.push({ name: 'postgres', files: postgresFiles(files), env: { TEST_BACKEND: 'postgres' }, workers });
+    // Only the tests named for Postgres ("… on postgres", "(Postgres)", describeOnPostgres): the rest of these files
+    // (pure checks, PGlite's own) ran in the PGlite lane already. runNowhere() catches a name this misses.
+    lanes.push({
+      name: 'postgres',
+      files: postgresFiles(files),
+      env: { TEST_BACKEND: 'postgres' },
+      workers,
+      names: '[Pp]ostgres',
+    });
   }
   return lanes;
 }

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ensurePgliteTemplate } from '../db/pglite-template.ts';
 import { createPostgresTemplate, dropTestDatabases } from '../api/testing/databases.ts';
-import { bunLanes, type LaneResult, laneEnv, root, runLane } from './lanes.ts';
+import { bunLanes, type LaneResult, laneEnv, root, runLane, runNowhere } from './lanes.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const stages: { name: string; seconds: number }[] = [];
@@ -124,6 +124,12 @@ try {
   ]);
 } finally {
   if (pgTemplate) await dropTestDatabases([pgTemplate]).catch(() => {});
+}
+const [pgliteResult, postgresResult] = [results.find((r) => r.name === 'pglite'), results.find((r) => r.name === 'postgres')];
+if (pgliteResult && postgresResult) {
+  const nowhere = runNowhere(pgliteResult, postgresResult);
+  for (const name of nowhere) console.log(`(fail) skipped on PGlite and not run on Postgres: ${name}`);
+  failed += nowhere.length;
 }
 
 const slowest = results
