@@ -4,18 +4,17 @@ import { NPC_LEASE_CHECK_MS } from './game/npc-lease.ts';
 import { OWNER_LEASE_MS } from './live/ownership.ts';
 import { WRITE_BACK_INTERVAL_MS } from './live/write-back.ts';
 
-test('production keeps the live and lease intervals; test servers may shorten them', () => {
+test('production keeps the live, lease and NPC tick intervals; test servers may shorten them', () => {
   expect(loadConfig({})).toMatchObject({
     writeBackIntervalMs: WRITE_BACK_INTERVAL_MS,
     ownerLeaseMs: OWNER_LEASE_MS,
     npcLeaseCheckMs: NPC_LEASE_CHECK_MS,
+    npcTickMs: null,
   });
   expect([WRITE_BACK_INTERVAL_MS, OWNER_LEASE_MS, NPC_LEASE_CHECK_MS]).toEqual([2_000, 6_000, 1_000]);
-  expect(loadConfig({ WRITE_BACK_INTERVAL_MS: '100', OWNER_LEASE_MS: '300', NPC_LEASE_CHECK_MS: '250' })).toMatchObject({
-    writeBackIntervalMs: 100,
-    ownerLeaseMs: 300,
-    npcLeaseCheckMs: 250,
-  });
+  expect(
+    loadConfig({ WRITE_BACK_INTERVAL_MS: '100', OWNER_LEASE_MS: '300', NPC_LEASE_CHECK_MS: '250', NPC_TICK_MS: '50' }),
+  ).toMatchObject({ writeBackIntervalMs: 100, ownerLeaseMs: 300, npcLeaseCheckMs: 250, npcTickMs: 50 });
 });
 
 test('a survivor lease shorter than two write-backs, or an interval of 0, stops start-up', () => {
@@ -23,4 +22,5 @@ test('a survivor lease shorter than two write-backs, or an interval of 0, stops 
   expect(() => loadConfig({ WRITE_BACK_INTERVAL_MS: '500', OWNER_LEASE_MS: '999' })).toThrow(/OWNER_LEASE_MS/);
   expect(() => loadConfig({ WRITE_BACK_INTERVAL_MS: '0' })).toThrow(/WRITE_BACK_INTERVAL_MS must be at least 1/);
   expect(() => loadConfig({ NPC_LEASE_CHECK_MS: '0' })).toThrow(/NPC_LEASE_CHECK_MS must be at least 1/);
+  expect(() => loadConfig({ NPC_TICK_MS: '0' })).toThrow(/NPC_TICK_MS must be at least 1/);
 });

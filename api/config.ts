@@ -148,6 +148,11 @@ export interface Config {
    */
   ownerLeaseMs: number;
   /**
+   * NPC_TICK_MS: how often the NPC runner looks for work that has fallen due; unset (null), a second of NPC time
+   * (1000 ms × NPC_TIME_SCALE, between 50 ms and a second). Test servers, whose clock the test moves, look every 50 ms.
+   */
+  npcTickMs: number | null;
+  /**
    * NPC_LEASE_CHECK_MS (default 1000): how often a process looks at the NPC world leases; the worlds of a process that
    * dies are taken by the others within two checks.
    */
@@ -360,6 +365,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     moveFlushMs: moveFlush(env.MOVE_FLUSH_MS),
     writeBackIntervalMs,
     ownerLeaseMs: ownerLease(env.OWNER_LEASE_MS, writeBackIntervalMs),
+    npcTickMs: env.NPC_TICK_MS ? positive(int(env.NPC_TICK_MS, 0, 'NPC_TICK_MS'), 'NPC_TICK_MS') : null,
     npcLeaseCheckMs: positive(int(env.NPC_LEASE_CHECK_MS, NPC_LEASE_CHECK_MS, 'NPC_LEASE_CHECK_MS'), 'NPC_LEASE_CHECK_MS'),
     logLevel: logLevel(env.LOG_LEVEL),
     metricsToken: env.METRICS_TOKEN || undefined,
