@@ -25,6 +25,7 @@ import { MIN_HASH_COST, type PasswordHashCost, PRODUCTION_HASH_COST } from './mo
 import { WRITE_BACK_INTERVAL_MS } from './live/write-back.ts';
 import { OWNER_LEASE_MS } from './live/ownership.ts';
 import { NPC_LEASE_CHECK_MS } from './game/npc-lease.ts';
+import { REQUEST_DRAIN_MS } from './http/graceful-stop.ts';
 
 /** Everything the server reads from its environment, parsed once at start-up. */
 export interface Config {
@@ -157,6 +158,11 @@ export interface Config {
    * dies are taken by the others within two checks.
    */
   npcLeaseCheckMs: number;
+  /**
+   * STOP_REQUEST_DRAIN_MS (default 4000): after SIGTERM, how long the requests in flight get to be answered before the
+   * live sockets close and what is still open is cut (api/http/graceful-stop.ts).
+   */
+  stopRequestDrainMs: number;
   /** LOG_LEVEL (default info): trace, debug, info (an access line per request), warn, error, fatal or silent. */
   logLevel: LogLevel;
   /**
@@ -365,6 +371,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     moveFlushMs: moveFlush(env.MOVE_FLUSH_MS),
     writeBackIntervalMs,
     ownerLeaseMs: ownerLease(env.OWNER_LEASE_MS, writeBackIntervalMs),
+    stopRequestDrainMs: int(env.STOP_REQUEST_DRAIN_MS, REQUEST_DRAIN_MS, 'STOP_REQUEST_DRAIN_MS'),
     npcTickMs: env.NPC_TICK_MS ? positive(int(env.NPC_TICK_MS, 0, 'NPC_TICK_MS'), 'NPC_TICK_MS') : null,
     npcLeaseCheckMs: positive(int(env.NPC_LEASE_CHECK_MS, NPC_LEASE_CHECK_MS, 'NPC_LEASE_CHECK_MS'), 'NPC_LEASE_CHECK_MS'),
     logLevel: logLevel(env.LOG_LEVEL),
