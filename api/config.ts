@@ -7,7 +7,7 @@ import {
   DEFAULT_SIGNUP_LIMIT_PER_ADDRESS,
   LOGIN_FAILURE_LIMIT,
 } from './contract/auth.ts';
-import { DAY_CYCLE_MS } from './contract/world.ts';
+import { DAY_CYCLE_MS, TIME_UPDATE_INTERVAL_MS } from './contract/world.ts';
 import { MOVE_FLUSH_MIN_MS } from './contract/protocol.ts';
 import {
   DEFAULT_TERRAIN_READ_LIMIT_PER_USER,
@@ -158,6 +158,11 @@ export interface Config {
    * dies are taken by the others within two checks.
    */
   npcLeaseCheckMs: number;
+  /**
+   * TIME_UPDATE_INTERVAL_MS (default 10000): how often each world's room tells its sockets the world's time (dusk and
+   * dawn change how far everyone sees).
+   */
+  timeUpdateIntervalMs: number;
   /**
    * STOP_REQUEST_DRAIN_MS (default 4000): after SIGTERM, how long the requests in flight get to be answered before the
    * live sockets close and what is still open is cut (api/http/graceful-stop.ts).
@@ -371,6 +376,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     moveFlushMs: moveFlush(env.MOVE_FLUSH_MS),
     writeBackIntervalMs,
     ownerLeaseMs: ownerLease(env.OWNER_LEASE_MS, writeBackIntervalMs),
+    timeUpdateIntervalMs: positive(
+      int(env.TIME_UPDATE_INTERVAL_MS, TIME_UPDATE_INTERVAL_MS, 'TIME_UPDATE_INTERVAL_MS'),
+      'TIME_UPDATE_INTERVAL_MS',
+    ),
     stopRequestDrainMs: int(env.STOP_REQUEST_DRAIN_MS, REQUEST_DRAIN_MS, 'STOP_REQUEST_DRAIN_MS'),
     npcTickMs: env.NPC_TICK_MS ? positive(int(env.NPC_TICK_MS, 0, 'NPC_TICK_MS'), 'NPC_TICK_MS') : null,
     npcLeaseCheckMs: positive(int(env.NPC_LEASE_CHECK_MS, NPC_LEASE_CHECK_MS, 'NPC_LEASE_CHECK_MS'), 'NPC_LEASE_CHECK_MS'),

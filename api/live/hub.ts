@@ -158,6 +158,7 @@ export class LiveHub {
       time: await this.clockFor(worldId),
       reconnectGraceMs: services.config.seatTimeoutMs,
       restOnlineMs: REST_ONLINE_MS,
+      timeUpdateMs: services.config.timeUpdateIntervalMs,
       gear: (e) => this.gearOf(e),
       onEmpty: () => void this.closeRoom(room),
       forgotten: (entities) => this.owners.release(room, entities),
