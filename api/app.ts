@@ -112,6 +112,7 @@ export function createApp(deps: AppDeps) {
   // stopped before the live layer, so its last frames go out.
   const npcSim = new NpcSimulation(services, worlds, (w, a, m) => live.send(w, a, m), {
     locks: deps.database.sessionLockPairs,
+    leaseCheckMs: deps.config.npcLeaseCheckMs,
     timeRepo: (name, repo) => metrics.timeRepo(name, repo),
     presence: (worldId) => live.presentIn(worldId),
   });

@@ -7,7 +7,7 @@ import {
   DEFAULT_SIGNUP_LIMIT_PER_ADDRESS,
   LOGIN_FAILURE_LIMIT,
 } from './contract/auth.ts';
-import { DAY_CYCLE_MS } from './contract/world.ts';
+import { DAY_CYCLE_MS, TIME_UPDATE_INTERVAL_MS } from './contract/world.ts';
 import { MOVE_FLUSH_MIN_MS } from './contract/protocol.ts';
 import {
   DEFAULT_TERRAIN_READ_LIMIT_PER_USER,
@@ -22,6 +22,10 @@ import { CHUNK_WIRE_CACHE_SIZE } from './modules/world/chunk-wire.ts';
 import type { DatabaseOptions } from '../db/client.ts';
 import { LOG_LEVELS, type LogLevel } from './ops/log.ts';
 import { MIN_HASH_COST, type PasswordHashCost, PRODUCTION_HASH_COST } from './modules/auth/passwords.ts';
+import { WRITE_BACK_INTERVAL_MS } from './live/write-back.ts';
+import { OWNER_LEASE_MS } from './live/ownership.ts';
+import { NPC_LEASE_CHECK_MS } from './game/npc-lease.ts';
+import { REQUEST_DRAIN_MS } from './http/graceful-stop.ts';
 
 /** Everything the server reads from its environment, parsed once at start-up. */
 export interface Config {
@@ -133,6 +137,37 @@ export interface Config {
    * wall-clock beat instead (fewer frames, a move waits up to 25 ms).
    */
   moveFlushMs: number | 'beat';
+  /**
+   * WRITE_BACK_INTERVAL_MS (default 2000): how often each process's live housekeeping runs: positions and presence
+   * written back, quiet REST players and lapsed leaves noticed, its survivors' leases renewed. Test servers shorten it
+   * so that what waits on it (a leave after the grace period, a write-back before a crash) is seen within a moment.
+   */
+  writeBackIntervalMs: number;
+  /**
+   * OWNER_LEASE_MS (default 6000, at least twice WRITE_BACK_INTERVAL_MS): how long a process holds a survivor without
+   * renewing it; the survivors of a process that dies go to the next process that asks after this long.
+   */
+  ownerLeaseMs: number;
+  /**
+   * NPC_TICK_MS: how often the NPC runner looks for work that has fallen due; unset (null), a second of NPC time
+   * (1000 ms × NPC_TIME_SCALE, between 50 ms and a second). Test servers, whose clock the test moves, look every 50 ms.
+   */
+  npcTickMs: number | null;
+  /**
+   * NPC_LEASE_CHECK_MS (default 1000): how often a process looks at the NPC world leases; the worlds of a process that
+   * dies are taken by the others within two checks.
+   */
+  npcLeaseCheckMs: number;
+  /**
+   * TIME_UPDATE_INTERVAL_MS (default 10000): how often each world's room tells its sockets the world's time (dusk and
+   * dawn change how far everyone sees).
+   */
+  timeUpdateIntervalMs: number;
+  /**
+   * STOP_REQUEST_DRAIN_MS (default 4000): after SIGTERM, how long the requests in flight get to be answered before the
+   * live sockets close and what is still open is cut (api/http/graceful-stop.ts).
+   */
+  stopRequestDrainMs: number;
   /** LOG_LEVEL (default info): trace, debug, info (an access line per request), warn, error, fatal or silent. */
   logLevel: LogLevel;
   /**
@@ -230,6 +265,14 @@ export function defaultHashConcurrency(): number {
   return Math.max(1, Math.floor(availableParallelism() / 2));
 }
 
+/** A survivor's lease must outlive a missed renewal, or a busy holder would lose survivors it still drives. */
+function ownerLease(value: string | undefined, writeBackMs: number): number {
+  const ms = int(value, OWNER_LEASE_MS, 'OWNER_LEASE_MS');
+  if (ms < 2 * writeBackMs)
+    throw new Error(`OWNER_LEASE_MS must be at least twice WRITE_BACK_INTERVAL_MS (${2 * writeBackMs}), got ${ms}`);
+  return ms;
+}
+
 function starterKit(value: string | undefined): Config['starterKit'] {
   if (!value?.trim()) return [];
   return value.split(',').map((part) => {
@@ -250,6 +293,10 @@ function seed(value: string): number {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const publicOrigin = env.PUBLIC_ORIGIN ?? '';
+  const writeBackIntervalMs = positive(
+    int(env.WRITE_BACK_INTERVAL_MS, WRITE_BACK_INTERVAL_MS, 'WRITE_BACK_INTERVAL_MS'),
+    'WRITE_BACK_INTERVAL_MS',
+  );
   return {
     port: int(env.PORT, 3000, 'PORT'),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -327,6 +374,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ),
     npcTimeScale: timeScale(env.NPC_TIME_SCALE),
     moveFlushMs: moveFlush(env.MOVE_FLUSH_MS),
+    writeBackIntervalMs,
+    ownerLeaseMs: ownerLease(env.OWNER_LEASE_MS, writeBackIntervalMs),
+    timeUpdateIntervalMs: positive(
+      int(env.TIME_UPDATE_INTERVAL_MS, TIME_UPDATE_INTERVAL_MS, 'TIME_UPDATE_INTERVAL_MS'),
+      'TIME_UPDATE_INTERVAL_MS',
+    ),
+    stopRequestDrainMs: int(env.STOP_REQUEST_DRAIN_MS, REQUEST_DRAIN_MS, 'STOP_REQUEST_DRAIN_MS'),
+    npcTickMs: env.NPC_TICK_MS ? positive(int(env.NPC_TICK_MS, 0, 'NPC_TICK_MS'), 'NPC_TICK_MS') : null,
+    npcLeaseCheckMs: positive(int(env.NPC_LEASE_CHECK_MS, NPC_LEASE_CHECK_MS, 'NPC_LEASE_CHECK_MS'), 'NPC_LEASE_CHECK_MS'),
     logLevel: logLevel(env.LOG_LEVEL),
     metricsToken: env.METRICS_TOKEN || undefined,
     adminToken: env.ADMIN_TOKEN || undefined,

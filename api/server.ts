@@ -64,6 +64,7 @@ export async function startServer(
         async () => {
           for (const step of beforeStop) await step();
         },
+        config.stopRequestDrainMs,
       );
       if (!options.database) await database.close();
     },

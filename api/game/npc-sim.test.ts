@@ -282,7 +282,9 @@ describe('NPC planner', () => {
     }
   });
 
-  test('a 24-hour gap catches up in bounded time: a few thousand phases, none per second', () => {
+  // How long a catch-up takes is the bench's figure (`bun run bench npcs`, catch-up: 1,000 NPCs after 24 h offline); a
+  // wall-clock bound here would measure the machine the suite shares. The work is bounded, and that is checked.
+  test('a 24-hour gap catches up in bounded work: a few thousand phases, none per second', () => {
     for (const assignment of ['scavenge', 'foraging'] as const) {
       const started = performance.now();
       const { state, log } = run(npc(assignment, 21), new FakeWorld(), T0 + 24 * HOUR);
@@ -292,7 +294,6 @@ describe('NPC planner', () => {
       expect(log.steps).toBeLessThanOrEqual(bound);
       expect(log.steps).toBeGreaterThan(500);
       expect(state.phaseEndsAt!).toBeGreaterThan(T0 + 24 * HOUR);
-      expect(ms).toBeLessThan(5000);
       console.log(`  ${assignment}: 24 h in ${log.steps} phases, ${state.cycle} cycles, ${ms.toFixed(0)} ms`);
     }
   });

@@ -4,13 +4,15 @@
  * a Postgres server (DATABASE_URL); PGlite serves one process by design.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import postgres from 'postgres';
 import { Close } from '../contract/protocol.ts';
 import { EXPLORED_SAVES_BURST, REST_MOVES_BURST } from '../contract/world.ts';
-import { WS_RATE_BURST } from '../contract/live.ts';
+import { WS_RATE_BURST, WS_RATE_PER_SECOND } from '../contract/live.ts';
 import { TestClient, uniqueName } from '../testing/client.ts';
 import { freshPostgresUrl } from '../testing/databases.ts';
 import { TestSocket } from '../testing/live.ts';
 import { spawnServer, type ServerProcess } from '../testing/process.ts';
+import { until } from '../testing/until.ts';
 import { DEFAULT_WRITE_LIMIT_PER_USER } from './rate-limit.ts';
 
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
@@ -20,9 +22,11 @@ const explored = Buffer.from(new Uint8Array(2048).fill(255)).toString('base64');
 describeOnPostgres('rate limits over two processes on one Postgres database', () => {
   let p1: ServerProcess;
   let p2: ServerProcess;
+  let pg: postgres.Sql;
   const sockets: TestSocket[] = [];
   beforeAll(async () => {
     const url = await freshPostgresUrl();
+    pg = postgres(url, { max: 1, onnotice: () => {} });
     // The production write limits (20/s, bursts of 40 per user); 4 sign-ups per address for the sign-up test; terrain
     // reads held to bursts of 20, regained one per 10 s, so their test counts exactly however slow the machine is.
     const env = {
@@ -38,11 +42,12 @@ describeOnPostgres('rate limits over two processes on one Postgres database', ()
   afterAll(async () => {
     for (const s of sockets) if (s.ws.readyState <= 1) s.close();
     await Promise.all([p1?.stop(), p2?.stop()]);
+    await pg?.end();
   });
 
   let addresses = 0;
   /** A seated player behind its own address (each test its own, so the per-address buckets never mix). */
-  async function seated(): Promise<{ c: TestClient; address: string }> {
+  async function seated(): Promise<{ c: TestClient; address: string; id: string }> {
     const address = `198.51.100.${++addresses}`;
     const c = new TestClient(p1.url);
     const res = await c.post(
@@ -51,8 +56,9 @@ describeOnPostgres('rate limits over two processes on one Postgres database', ()
       { 'x-forwarded-for': address },
     );
     expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
     expect((await c.post('/api/lobby/join-game', undefined, { 'x-forwarded-for': address })).status).toBe(200);
-    return { c, address };
+    return { c, address, id };
   }
   /** Requests spread over both processes at once; answers the statuses and the seconds the burst took. */
   async function spread(n: number, send: (server: ServerProcess, i: number) => Promise<Response>) {
@@ -142,18 +148,28 @@ describeOnPostgres('rate limits over two processes on one Postgres database', ()
   });
 
   test('socket frames: reconnecting to the other process does not refill the bucket', async () => {
-    const { c } = await seated();
+    const { c, id } = await seated();
     const first = TestSocket.open(p1.url, c.at(p1.url));
     sockets.push(first);
     await first.next('players_list');
     // Most of the burst on process 1, each frame answered.
     const spent = WS_RATE_BURST - 5;
+    const sentFrom = Date.now();
     for (let i = 0; i < spent; i++) first.send({ type: 'ping' });
     await first.next('pong', () => first.received.filter((m) => m.type === 'pong').length >= spent, 5000).catch(() => {});
     expect(first.received.filter((m) => m.type === 'pong').length).toBe(spent);
     first.close();
     await first.closed;
-    await Bun.sleep(300);
+    // Process 1 hands what the socket spent to the shared bucket as it closes: its theoretical arrival time then
+    // stands at least `spent` intervals past the first frame (GCRA, db/repos/rate-buckets.ts).
+    const interval = 1000 / WS_RATE_PER_SECOND;
+    await until(
+      async () => {
+        const [row] = await pg<{ tat: number }[]>`select tat from rate_buckets where key = ${`ws:${id}`}`;
+        return row !== undefined && Number(row.tat) >= sentFrom + spent * interval;
+      },
+      { what: "the socket's frames in the shared bucket", timeoutMs: 5_000 },
+    );
     // On process 2, 30 more frames at once: within a fresh bucket's 40, but not within what is left of this one.
     const second = TestSocket.open(p2.url, c.at(p2.url));
     sockets.push(second);

@@ -5,6 +5,8 @@ import { TestClient, uniqueName } from '../testing/client.ts';
 import { backends } from '../testing/databases.ts';
 import { TestSocket } from '../testing/live.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
+import { aSweepFromNow } from '../testing/sweeps.ts';
+import { until } from '../testing/until.ts';
 import { InProcessBus } from './bus.ts';
 import { LiveHub } from './hub.ts';
 import { loadConfig } from '../config.ts';
@@ -17,10 +19,12 @@ describe.each(backends())('live access on %s', (backend) => {
   const sockets: TestSocket[] = [];
   let clockOffset = 0;
   beforeAll(async () => {
-    // A short seat timeout: the access audit runs every 500 ms.
+    // A short seat timeout: the access audit runs every 500 ms. Housekeeping (leaves past the grace period) every
+    // 100 ms, so a test waits for the grace period and not for the next round after it.
     server = await startTestServer(backend, {
       worldSeed: 12345,
       seatTimeoutMs: 2_000,
+      writeBackIntervalMs: 100,
       now: () => new Date(Date.now() + clockOffset),
     });
   });
@@ -55,11 +59,15 @@ describe.each(backends())('live access on %s', (backend) => {
     first.close();
     await first.closed;
     const reloaded = await open(c);
-    await Bun.sleep(2_500); // a sweep past the close
+    // The server has taken the close in by now (or the reload replaced it unseen): a housekeeping round begun once
+    // the grace period from here has passed would have written the left line of a reload taken for a leave.
+    const graceOver = Date.now() + server.config.seatTimeoutMs;
+    await until(() => Date.now() >= graceOver, { what: 'the grace period', timeoutMs: 2 * server.config.seatTimeoutMs });
+    await aSweepFromNow(server.url);
     expect(await count('join')).toBe(1);
     expect(await count('leave')).toBe(0);
     reloaded.close();
-    for (let i = 0; i < 40 && (await count('leave')) === 0; i++) await Bun.sleep(200);
+    await until(async () => (await count('leave')) > 0, { what: 'the left line', timeoutMs: 10_000 });
     expect(await count('leave')).toBe(1);
     expect(await count('join')).toBe(1);
   }, 20_000);

@@ -13,8 +13,7 @@ import type { Audience, Bus, BusBatch } from './bus.ts';
 import { hashString, type Entity } from './entity.ts';
 import { GameLog } from './game-log.ts';
 import { type Fanout, type LiveSocket, type SpawnSite, WorldRoom, type WorldTerrain } from './room.ts';
-import { WRITE_BACK_INTERVAL_MS } from './write-back.ts';
-import { heldHere, OWNER_LEASE_MS, Ownership } from './ownership.ts';
+import { heldHere, Ownership } from './ownership.ts';
 import { AdaptiveBeat, type Beat, Metronome } from './metronome.ts';
 import { applyRename } from './rename.ts';
 import { type LiveStats, newLiveStats } from './stats.ts';
@@ -57,6 +56,7 @@ export class LiveHub {
   private readonly metronome: Beat;
   private sweepTimer: ReturnType<typeof setInterval> | null = null;
   private sweepingRooms = false;
+  private sweepsDone = 0;
   readonly log: GameLog;
   /** Which process holds each survivor, and the questions between processes about them. */
   readonly owners: Ownership;
@@ -80,6 +80,7 @@ export class LiveHub {
       services.repos,
       (userId, worldId) => services.repos.beds.bedOf(userId, worldId),
       () => services.now().getTime(),
+      services.config.ownerLeaseMs,
     );
     bus.onBatch((batch) => this.receive(batch));
   }
@@ -87,7 +88,7 @@ export class LiveHub {
   /** Connects the hub to the running server's topic publisher and starts the housekeeping round. */
   attach(fanout: Fanout): void {
     this.fanout = fanout;
-    this.sweepTimer ??= setInterval(() => void this.sweepRooms(), WRITE_BACK_INTERVAL_MS);
+    this.sweepTimer ??= setInterval(() => void this.sweepRooms(), this.services.config.writeBackIntervalMs);
   }
 
   /**
@@ -104,7 +105,13 @@ export class LiveHub {
       }
     } finally {
       this.sweepingRooms = false;
+      this.sweepsDone += 1;
     }
+  }
+
+  /** Housekeeping rounds completed: one that stops growing is write-back stalled (and a test's barrier). */
+  get sweeps(): number {
+    return this.sweepsDone;
   }
 
   private receive({ from, worldId, events }: BusBatch): void {
@@ -151,6 +158,7 @@ export class LiveHub {
       time: await this.clockFor(worldId),
       reconnectGraceMs: services.config.seatTimeoutMs,
       restOnlineMs: REST_ONLINE_MS,
+      timeUpdateMs: services.config.timeUpdateIntervalMs,
       gear: (e) => this.gearOf(e),
       onEmpty: () => void this.closeRoom(room),
       forgotten: (entities) => this.owners.release(room, entities),
@@ -205,7 +213,7 @@ export class LiveHub {
           isOnline: false,
         },
         this.services.config.starterKit,
-        this.bus.shared ? { processId: this.bus.processId, leaseMs: OWNER_LEASE_MS } : undefined,
+        this.bus.shared ? { processId: this.bus.processId, leaseMs: this.services.config.ownerLeaseMs } : undefined,
       );
       row = made.row;
       madeHere = made.created && this.bus.shared;

@@ -5,6 +5,7 @@
  * it (ownership.ts). Needs a Postgres server (DATABASE_URL); PGlite serves one process by design.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import postgres from 'postgres';
 import { loadCoreForBun, TILE_SIZE } from '../../core-wasm/index.ts';
 import { walkPath } from '../contract/walking.ts';
 import { IMPASSABLE } from '../game/world.ts';
@@ -13,6 +14,7 @@ import { TestClient, uniqueName } from '../testing/client.ts';
 import { freshPostgresUrl } from '../testing/databases.ts';
 import { TestSocket } from '../testing/live.ts';
 import { type ServerProcess, spawnServer } from '../testing/process.ts';
+import { until } from '../testing/until.ts';
 
 const SEED = 12345;
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
@@ -37,16 +39,22 @@ async function stepToward(from: Point, heading: number, distance: number): Promi
 describeOnPostgres('one survivor, one place, across two processes', () => {
   let p1: ServerProcess;
   let p2: ServerProcess;
+  let pg: postgres.Sql;
   const sockets: TestSocket[] = [];
   beforeAll(async () => {
     const url = await freshPostgresUrl();
-    const env = { DATABASE_URL: url, WORLD_SEED: String(SEED) };
+    // Survivors leased for 3 s instead of 6, renewed at every write-back, once a second instead of every 2 s: the crash
+    // test waits for a write-back and a lapsed lease. A write-back a second still leaves the first test's question to
+    // the other process well ahead of any write-back that could answer it through the database.
+    const env = { DATABASE_URL: url, WORLD_SEED: String(SEED), WRITE_BACK_INTERVAL_MS: '1000', OWNER_LEASE_MS: '3000' };
     p1 = await spawnServer(env);
     p2 = await spawnServer(env);
+    pg = postgres(url, { max: 1, onnotice: () => {} });
   }, 60_000);
   afterAll(async () => {
     for (const s of sockets) if (s.ws.readyState <= 1) s.close();
     await Promise.all([p1?.stop(), p2?.stop()]);
+    await pg?.end();
   });
 
   const via = (c: TestClient, server: ServerProcess): TestClient => c.at(server.url);
@@ -128,10 +136,17 @@ describeOnPostgres('one survivor, one place, across two processes', () => {
     const socket = TestSocket.open(p2.url, via(browser, p2));
     sockets.push(socket);
     await socket.next('players_list');
+    const { id } = await via(browser, p2).json<{ id: string }>(via(browser, p2).get('/api/player/current?worldId=default'));
     const at = await stepToward(await current(via(browser, p2)), 0, 20);
     socket.send({ type: 'player_move', ...at });
-    // Written back (every 2 s) before the crash: what the next holder starts from.
-    await Bun.sleep(2_500);
+    // Written back before the crash: what the next holder starts from.
+    await until(
+      async () => {
+        const [row] = await pg<{ x: number }[]>`select x from players where user_id = ${id} and world_id = 'default'`;
+        return row !== undefined && Math.abs(row.x - at.x) < 1e-6;
+      },
+      { what: 'the move written back' },
+    );
     p2.kill('SIGKILL');
     await p2.exited;
     const killedAt = performance.now();

@@ -8,7 +8,8 @@ import type { WorldRoom } from './room.ts';
 
 /**
  * How long a process holds a survivor without renewing (it renews at every write-back, WRITE_BACK_INTERVAL_MS): a
- * process that dies leaves its survivors to the next process that asks within this long.
+ * process that dies leaves its survivors to the next process that asks within this long. The default of
+ * OWNER_LEASE_MS (config.ts).
  */
 export const OWNER_LEASE_MS = 6_000;
 /** An owner that does not answer within this long is asked again (after looking it up anew), at most ASK_ATTEMPTS. */
@@ -46,6 +47,8 @@ export class Ownership {
     private readonly repos: Repositories,
     private readonly bedOf: (userId: string, worldId: string) => Promise<{ x: number; y: number } | null>,
     private readonly now: () => number,
+    /** How long a claim, a renewal or a hand-over holds the survivor (OWNER_LEASE_MS). */
+    private readonly leaseMs = OWNER_LEASE_MS,
   ) {}
 
   get self(): string {
@@ -60,7 +63,7 @@ export class Ownership {
   /** Takes the survivor if nobody holds it; otherwise learns who does (asked again only once that holder fails us). */
   private async resolve(room: WorldRoom, e: Entity): Promise<void> {
     if (heldHere(e, this.self) || e.owner) return;
-    const claim = await this.repos.players.claimOwner(e.id, e.worldId, this.self, OWNER_LEASE_MS);
+    const claim = await this.repos.players.claimOwner(e.id, e.worldId, this.self, this.leaseMs);
     if (!claim.owned) {
       e.owner = claim.owner;
       return;
@@ -169,7 +172,7 @@ export class Ownership {
       case 'handover': {
         // From here on this process forwards: nothing moves the survivor here while the database changes hands.
         e.owner = from;
-        const handed = await this.repos.players.handOwner(e.id, e.worldId, this.self, from, OWNER_LEASE_MS, e.pos);
+        const handed = await this.repos.players.handOwner(e.id, e.worldId, this.self, from, this.leaseMs, e.pos);
         if (!handed) {
           e.owner = null;
           return { ok: false };
@@ -189,7 +192,7 @@ export class Ownership {
         room.worldId,
         this.self,
         held.map((e) => e.id),
-        OWNER_LEASE_MS,
+        this.leaseMs,
       ),
     );
     for (const e of held) {

@@ -34,6 +34,8 @@ export interface RoomDeps {
   reconnectGraceMs: number;
   /** REST-only players (no socket) stay present this long after their last call. */
   restOnlineMs: number;
+  /** The world's time goes to its sockets this often (TIME_UPDATE_INTERVAL_MS). */
+  timeUpdateMs?: number;
   /** What the survivor wears that changes what it sees (read when its socket opens and when its gear changes). */
   gear?: (e: Entity) => Promise<SightGear>;
   /** The room has nobody left and has written everything back. */
@@ -107,7 +109,7 @@ export class WorldRoom {
           const e = this.entities.get(id);
           if (e) this.refreshSight(e, true);
         }
-      }, TIME_UPDATE_INTERVAL_MS),
+      }, d.timeUpdateMs ?? TIME_UPDATE_INTERVAL_MS),
     );
     if (d.bus.shared) {
       this.timers.push(setInterval(() => this.emitRoster(), PRESENCE_HEARTBEAT_MS));

@@ -4,7 +4,7 @@ import { heldHere } from './ownership.ts';
 
 /** Positions written back per statement. */
 export const SAVE_SLICE = 50;
-/** Live positions are written back to the database this often. */
+/** Live positions are written back to the database this often: the default of WRITE_BACK_INTERVAL_MS (config.ts). */
 export const WRITE_BACK_INTERVAL_MS = 2_000;
 
 /**

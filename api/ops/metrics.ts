@@ -50,7 +50,11 @@ export interface MetricSources {
   version: string;
   database: { kind: string; poolSize: number; engineMemory?: () => Promise<{ wasmHeap: number; jsHeap: number }> };
   connections: { readonly size: number };
-  hub: { readonly stats: LiveStats; roomSizes(): { worldId: string; entities: number; sockets: number }[] };
+  hub: {
+    readonly stats: LiveStats;
+    readonly sweeps: number;
+    roomSizes(): { worldId: string; entities: number; sockets: number }[];
+  };
   bus: { readonly stats: BusStats };
   npcs: { readonly stats: NpcSimStats; readonly leading: boolean; heldWorlds(): string[] | undefined };
   /** Argon2id work of sign-ups and sign-ins (api/modules/auth/passwords.ts). */
@@ -230,6 +234,11 @@ export class Metrics {
     gauge('wasteland_live_rooms', 'Worlds with an open room on this process.', () => s.hub.roomSizes().length);
     perWorld('wasteland_live_entities', 'Survivors this process holds, per world with an open room.', (r) => r.entities);
     perWorld('wasteland_live_sockets', 'Live connections per world with an open room.', (r) => r.sockets);
+    counter(
+      'wasteland_live_sweeps_total',
+      'Live housekeeping rounds completed (write-back, leaves, survivor leases), one every WRITE_BACK_INTERVAL_MS.',
+      () => s.hub.sweeps,
+    );
 
     const bus = s.bus.stats;
     counter('wasteland_bus_published_total', 'Batches this process published on the live bus.', () => bus.published);

@@ -36,6 +36,12 @@ export const TEST_SERVER_ACCOUNTS: Pick<
   };
 })();
 
+/** How often test servers' NPC runners look for due work and at the world leases (testing/test-server-env.ts). */
+const TEST_SERVER_NPC_PACE: Pick<Config, 'npcTickMs' | 'npcLeaseCheckMs'> = (() => {
+  const c = loadConfig(testServerEnv());
+  return { npcTickMs: c.npcTickMs, npcLeaseCheckMs: c.npcLeaseCheckMs };
+})();
+
 export interface TestServer extends RunningServer {
   database: Database;
   config: Config;
@@ -60,6 +66,7 @@ export async function startTestServer(
     // Likewise sign-ups (a test file makes far more than 20 accounts from 127.0.0.1) and the hashing queue (a test may
     // make dozens at once): api/modules/auth/signup-limits.test.ts sets both.
     ...TEST_SERVER_ACCOUNTS,
+    ...TEST_SERVER_NPC_PACE,
     ...configOverrides,
   };
   const database = given ?? (await openTestDatabase(backend));

@@ -9,17 +9,20 @@ import { bedAssignments, buildings, raids, settlements } from '../../../db/schem
 import { TestClient, uniqueName } from '../../testing/client.ts';
 import { TestSocket } from '../../testing/live.ts';
 import type { ServerProcess } from '../../testing/process.ts';
+import { nightOf, RAID_WARNING_MS } from '../../game/raids.ts';
 import { units } from '../../testing/raids.ts';
 import { twoProcessesWithSettlement } from '../../testing/two-processes.ts';
 import { LEASE_TAKEN_LINE } from './lease.ts';
 
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 const DAY = 10_000;
+const SCALE = 0.02;
 
 describeOnPostgres('raids with two processes', () => {
-  // A day of ten seconds, NPC time fifty times faster: a raid every night or two, announced 1.8 s ahead.
+  // A day of ten seconds, NPC time fifty times faster: a warning 1.8 s ahead. The leases are looked at four times a
+  // second: the other process takes the world within half a second of the kill, still after the raiders were due.
   const two = twoProcessesWithSettlement(
-    { WORLD_SEED: '2626', NPC_TIME_SCALE: '0.02', DAY_CYCLE_MS: String(DAY) },
+    { WORLD_SEED: '2626', NPC_TIME_SCALE: String(SCALE), DAY_CYCLE_MS: String(DAY), NPC_LEASE_CHECK_MS: '250' },
     { npcsPerSettlement: 2, spreadMs: 500, assignment: () => 'defend' },
   );
   const sockets: TestSocket[] = [];
@@ -60,7 +63,23 @@ describeOnPostgres('raids with two processes', () => {
     const sb = TestSocket.open(p2.url, b);
     sockets.push(sa, sb);
     await Promise.all([sa.next('players_list'), sb.next('players_list')]);
-    const [wa, wb] = await Promise.all([sa.next('raid_warning', undefined, 40_000), sb.next('raid_warning', undefined, 40_000)]);
+    // The raid planned now, as the simulating process plans one at a noon (a night or two of waiting otherwise):
+    // announced in half a second, arriving the production warning later (90 s of NPC time). Its own draws stay three
+    // nights off.
+    const now = Date.now();
+    const warnAt = now + 500;
+    await db
+      .update(settlements)
+      .set({
+        raidNight: nightOf(now, DAY) + 3,
+        raidWarnAt: new Date(warnAt),
+        raidArriveAt: new Date(warnAt + Math.round(RAID_WARNING_MS * SCALE)),
+        raidStrength: 40,
+        raidWarned: false,
+        simDueAt: new Date(warnAt),
+      })
+      .where(eq(settlements.id, setup.settlementId));
+    const [wa, wb] = await Promise.all([sa.next('raid_warning', undefined, 10_000), sb.next('raid_warning', undefined, 10_000)]);
     expect(wa).toEqual(wb);
     const arriveAt = Date.parse(wa.arriveAt);
 

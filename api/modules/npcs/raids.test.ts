@@ -166,12 +166,11 @@ describe.each(backends())('raids and upkeep on %s', (backend) => {
     expect(await b.setup.firstRaid(100, DAY, SCALE)).toEqual(plan);
     const ammoBefore = await a.setup.stored('ammo');
 
-    // Both founders go quiet before the raid is drawn (their last calls lapse: REST presence lasts a minute); both
-    // draw it at the same moment, their seed's noon.
+    // Both founders go quiet before the raid is drawn (their last calls lapse: REST presence lasts a minute of the
+    // test's clock); both draw it at the same moment, their seed's noon.
     const drawn = planTime(plan.night, DAY, 777);
     await advanceTo(drawn - 1, a.setup.settlementId);
     await advanceTo(drawn - 1, b.setup.settlementId);
-    await Bun.sleep(3000);
     await advanceTo(plan.arriveAt, a.setup.settlementId);
     await advanceTo(plan.arriveAt, b.setup.settlementId);
     const [ra] = await db().select().from(raids).where(eq(raids.settlementId, a.setup.settlementId));

@@ -155,7 +155,7 @@ export class NpcSimulation {
     this.retention = options.timeRepo ? options.timeRepo('retention', retention) : retention;
     this.presence = options.presence ?? (async () => []);
     this.parallel = options.parallel ?? (services.database.kind === 'postgres' ? WORLDS_IN_PARALLEL : 1);
-    this.tickMs = options.tickMs ?? tickMsFor(services.config.npcTimeScale);
+    this.tickMs = options.tickMs ?? services.config.npcTickMs ?? tickMsFor(services.config.npcTimeScale);
     const log = options.log ?? ((line: string) => services.log.info(line));
     const shared = options.locks !== undefined;
     const tell = (c: LeaseChange) => {

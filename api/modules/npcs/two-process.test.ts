@@ -11,6 +11,7 @@ import { npcs } from '../../../db/schema/index.ts';
 import { freshPostgresUrl, openTestDatabase } from '../../testing/databases.ts';
 import { seedNpcs } from '../../testing/npcs.ts';
 import { type ServerProcess, spawnServer } from '../../testing/process.ts';
+import { until } from '../../testing/until.ts';
 import { LEASE_TAKEN_LINE, NPC_LEASE_KEY, NPC_PROCESS_KEY } from './lease.ts';
 
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
@@ -65,14 +66,6 @@ describeOnPostgres('NPC worlds shared by two processes', () => {
   }
   /** Another game's leases on another database of the same server, as on a shared CI machine: they must not count. */
   let neighbour: Database | null = null;
-  async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<number> {
-    const started = performance.now();
-    while (!(await check())) {
-      if (performance.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-      await Bun.sleep(50);
-    }
-    return performance.now() - started;
-  }
   const advancedEverywhere = (before: Map<string, number>, after: Map<string, number>) =>
     WORLDS.filter((w) => (after.get(w) ?? 0) < (before.get(w) ?? 0) + 2);
 
@@ -83,8 +76,9 @@ describeOnPostgres('NPC worlds shared by two processes', () => {
     expect(await neighbour.sessionLockPairs!.take(NPC_LEASE_KEY, Number(row!.key))).toBe(true);
     expect(await neighbour.sessionLockPairs!.take(NPC_PROCESS_KEY, 1)).toBe(true);
     const url = await freshPostgresUrl();
-    // NPC time 50 times faster: a work cycle takes a few seconds.
-    const env = { DATABASE_URL: url, WORLD_SEED: '12345', NPC_TIME_SCALE: '0.02' };
+    // NPC time 100 times faster: a work cycle takes a few seconds. The leases are looked at four times a second: a
+    // dead process's worlds are taken in half a second, the production pace being two.
+    const env = { DATABASE_URL: url, WORLD_SEED: '12345', NPC_TIME_SCALE: '0.01', NPC_LEASE_CHECK_MS: '250' };
     // One after the other: both would otherwise race to apply the migrations.
     p1 = await spawnServer(env);
     p2 = await spawnServer(env);
@@ -106,9 +100,11 @@ describeOnPostgres('NPC worlds shared by two processes', () => {
   });
 
   test('each process holds some worlds, none is held by both; the NPCs of every world work', async () => {
-    await until('every world is held', async () => (await leases()).length === WORLDS.length, 10_000);
+    await until(async () => (await leases()).length === WORLDS.length, { what: 'every world is held' });
     // Settled: two each, by the locks, by each process's own account and by its log.
-    await until('the worlds are split two and two', async () => (await worldsOf(p1)) === 2 && (await worldsOf(p2)) === 2, 10_000);
+    await until(async () => (await worldsOf(p1)) === 2 && (await worldsOf(p2)) === 2, {
+      what: 'the worlds are split two and two',
+    });
     const held = await leases();
     expect(held.map((l) => l.world).sort()).toEqual([...WORLDS].sort());
     const pids = [...new Set(held.map((l) => l.pid))];
@@ -118,9 +114,11 @@ describeOnPostgres('NPC worlds shared by two processes', () => {
     expect(count(p2.output(), LEASE_TAKEN_LINE)).toBeGreaterThanOrEqual(1);
 
     const before = await observe();
-    await Bun.sleep(6000);
-    // Six NPCs a world, a cycle every five seconds or so each (journeys, a 2.4-second rest).
-    expect(advancedEverywhere(before, await observe())).toEqual([]);
+    // Six NPCs a world, a cycle every three seconds or so each (journeys, a 1.2-second rest): two more in every world.
+    await until(async () => advancedEverywhere(before, await observe()).length === 0, {
+      what: 'two more cycles in every world',
+      timeoutMs: 20_000,
+    });
     // Still split the same way: nothing moves once shared.
     expect((await leases()).length).toBe(WORLDS.length);
     expect(new Set((await leases()).map((l) => l.pid)).size).toBe(2);
@@ -134,12 +132,11 @@ describeOnPostgres('NPC worlds shared by two processes', () => {
     await victim.exited;
     const killedAt = performance.now();
     await until(
-      'the other holds every world',
       async () => {
         const held = await leases();
         return held.length === WORLDS.length && new Set(held.map((l) => l.pid)).size === 1;
       },
-      5_000,
+      { what: 'the other holds every world', timeoutMs: 5_000 },
     );
     const took = performance.now() - killedAt;
     console.log(`  every world held by the survivor ${took.toFixed(0)} ms after SIGKILL`);
@@ -147,8 +144,11 @@ describeOnPostgres('NPC worlds shared by two processes', () => {
     expect(await worldsOf(other)).toBe(WORLDS.length);
     expect(count(other.output(), LEASE_TAKEN_LINE)).toBeGreaterThan(takenBefore);
     const before = await observe();
-    await Bun.sleep(6000);
-    expect(advancedEverywhere(before, await observe())).toEqual([]);
+    // Two more cycles in every world, and more than sixty seen over both tests.
+    await until(async () => advancedEverywhere(before, await observe()).length === 0 && cycles.size > 60, {
+      what: 'two more cycles in every world',
+      timeoutMs: 20_000,
+    });
     expect(conflicts).toEqual([]);
     expect(cycles.size).toBeGreaterThan(60);
   }, 30_000);

@@ -7,6 +7,7 @@ import { TestClient, uniqueName } from '../../testing/client.ts';
 import { backends } from '../../testing/databases.ts';
 import { TestSocket } from '../../testing/live.ts';
 import { NO_WRITE_LIMITS, startTestServer, type TestServer } from '../../testing/server.ts';
+import { until } from '../../testing/until.ts';
 
 const SEED = 12345;
 const core = await loadCoreForBun();
@@ -114,9 +115,18 @@ describe.each(backends())('the survivor under abuse on %s', (backend) => {
       const res = await c.json(c.post('/api/player/move', { x: i % 2 === 0 ? 645 : 635, y }));
       expect(res.accepted).toBe(true);
     }
-    await Bun.sleep(300);
-    const mine = (await c.json(c.get('/api/world/default/events'))).filter(
-      (e: { playerId: string; type: string }) => e.playerId === c.id && (e.type === 'discover' || e.type === 'move'),
+    // Whether a crossing gets a line is decided as its move is taken (the memory of sectors, the throttle's slot), and
+    // the line sent to the database then; only the discovery asks the database first: its line is the last one sent.
+    type Line = { playerId: string; type: string };
+    let mine: Line[] = [];
+    await until(
+      async () => {
+        mine = ((await c.json(c.get('/api/world/default/events'))) as Line[]).filter(
+          (e) => e.playerId === c.id && (e.type === 'discover' || e.type === 'move'),
+        );
+        return mine.some((e) => e.type === 'discover');
+      },
+      { what: 'the discovery line' },
     );
     expect(mine.filter((e: { type: string }) => e.type === 'discover')).toHaveLength(1);
     expect(mine.filter((e: { type: string }) => e.type === 'move').length).toBeLessThanOrEqual(1);

@@ -74,7 +74,12 @@ describe.each(backends())('bed notices on %s', (backend) => {
     expect((await c.post(`/api/bed-invitations/${again!.id}/accept`)).status).toBe(200);
     await sa.next('bed_notice', (m) => m.kind === 'accepted' && m.who === c.username, 5_000);
     expect((await c.post(`/api/settlements/${settlement.id}/beds/${beds[2]}/kick`)).status).toBe(200);
-    await Bun.sleep(300);
+    // A word said aloud after it reaches both through the same live path, in order: a notice of that kick would have
+    // come first.
+    const said = await a.post('/api/world/default/chat', { message: 'after the kick', channel: 'nearby' });
+    expect(said.status).toBe(201);
+    const { message } = (await said.json()) as { message: { id: string } };
+    for (const s of [sa, sc]) await s.next('chat_message', (m) => m.message.id === message.id, 5_000);
     expect(sc.received.filter((m) => m.type === 'bed_notice')).toEqual([]);
     expect(sa.received.filter((m) => m.type === 'bed_notice' && m.kind === 'kicked')).toEqual([]);
     for (const s of [sa, sb, sc]) s.assertFramesValid();
