@@ -18,6 +18,7 @@ export const chromiumLaunch = {
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 2,
   retries: 0,
