@@ -71,16 +71,16 @@ type ServerFixture<Scope extends 'worker' | 'test'> = [
 
 /**
  * A fixture that starts a server on `env` (once per worker, or per test where each test needs untouched ground) and
- * stops it afterwards, also when the test fails.
+ * stops it afterwards, also when the test fails. A function gives the environment as the server starts.
  */
 export function serverFixture<Scope extends 'worker' | 'test' = 'worker'>(
-  env: Record<string, string>,
+  env: Record<string, string> | (() => Record<string, string>),
   scope: Scope = 'worker' as Scope,
 ): ServerFixture<Scope> {
   return [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
     async ({}, use) => {
-      const server = await startE2EServer(env);
+      const server = await startE2EServer(typeof env === 'function' ? env() : env);
       try {
         await use(server);
       } finally {
@@ -89,6 +89,17 @@ export function serverFixture<Scope extends 'worker' | 'test' = 'worker'>(
     },
     { scope },
   ];
+}
+
+/**
+ * Returns once the test has seen a request the page sends now: every request the page sent before has been seen
+ * (reported in order), so a count of them is final. The barrier for "the page sent nothing".
+ */
+export async function requestBarrier(page: Page): Promise<void> {
+  const tag = `barrier=${Math.random().toString(36).slice(2)}`;
+  const seen = page.waitForRequest((r) => r.url().endsWith(tag));
+  await page.evaluate((t) => fetch(`/api/health?${t}`).then(() => undefined), tag);
+  await seen;
 }
 
 /** Astro drops the `ssr` attribute once an island has hydrated: wait for that before clicking. */
@@ -140,10 +151,29 @@ export async function signUp(page: Page, server: E2EServer, username = uniqueUse
   return username;
 }
 
-export interface SeatOptions {
+export interface AccountOptions {
   /** The start of the username made up for the account. */
   prefix?: string;
   displayName?: string;
+  email?: string;
+}
+
+/** A new account made over the API (the form is auth.spec.ts's), its session in the page's context; the username. */
+export async function register(page: Page, server: E2EServer, o: AccountOptions = {}): Promise<string> {
+  const username = uniqueUser(o.prefix ?? 'p');
+  const res = await page.request.post(`${server.url}/api/auth/register`, {
+    data: {
+      username,
+      password: PASSWORD,
+      ...(o.displayName ? { displayName: o.displayName } : {}),
+      ...(o.email ? { email: o.email } : {}),
+    },
+  });
+  expect(res.status()).toBe(201);
+  return username;
+}
+
+export interface SeatOptions extends AccountOptions {
   /** Through the sign-up form (which ends on /lobby) rather than over the API. */
   viaForm?: boolean;
   /** The world to sit in; unset, the lobby places the newcomer (api/game/worlds.ts `place`). */
@@ -155,14 +185,9 @@ export interface SeatOptions {
  * the survivor can be walked over the API first). Returns the username.
  */
 export async function seat(page: Page, server: E2EServer, o: SeatOptions = {}): Promise<string> {
-  const username = uniqueUser(o.prefix ?? 'p');
-  if (o.viaForm) await signUp(page, server, username, o.displayName);
-  else {
-    const res = await page.request.post(`${server.url}/api/auth/register`, {
-      data: { username, password: PASSWORD, ...(o.displayName ? { displayName: o.displayName } : {}) },
-    });
-    expect(res.status()).toBe(201);
-  }
+  const username = o.viaForm
+    ? await signUp(page, server, uniqueUser(o.prefix ?? 'p'), o.displayName)
+    : await register(page, server, o);
   const joined = await page.request.post(
     `${server.url}/api/lobby/join-game`,
     o.worldId ? { data: { worldId: o.worldId } } : undefined,
