@@ -17,6 +17,9 @@ const test = base.extend<{ radioServer: E2EServer }, { sharedServer: E2EServer }
   sharedServer: serverFixture(radioEnv),
 });
 
+// Independent tests (a server per test, or the worker's shared one): they may run in both workers at once.
+test.describe.configure({ mode: 'parallel' });
+
 async function enterGame(page: Page, server: E2EServer, displayName: string): Promise<void> {
   await enterMap(page, server, { prefix: 'ch', displayName, viewport: { width: 1280, height: 800 } });
   // The radio overlay comes with the panels, after the map's first frame: Enter before it would open nothing.

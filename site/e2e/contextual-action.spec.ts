@@ -34,6 +34,9 @@ const test = base.extend<{ ctxServer: E2EServer }>({
   ),
 });
 
+// Independent tests, each on a server of its own: they may run at once, one in each worker.
+test.describe.configure({ mode: 'parallel' });
+
 const enterGame = (page: Page, server: E2EServer, displayName: string) => enterMap(page, server, { prefix: 'ctx', displayName });
 
 /** Clicks the nearest fresh POI reachable in a straight line (no water or mountains) and waits to arrive. */

@@ -26,7 +26,7 @@ const test = base.extend<{ craftServer: E2EServer }>({
   // A server per test: each founds a settlement at the spawn, and a second one there would be too close.
   craftServer: serverFixture({ WORLD_SEED: '12345', NPC_TIME_SCALE: '0.02', STARTER_KIT: starterKit() }, 'test'),
 });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 

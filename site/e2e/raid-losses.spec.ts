@@ -24,7 +24,7 @@ const test = base.extend<{ raidServer: E2EServer }>({
   ),
 });
 
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ mode: 'parallel', timeout: 150_000 });
 const SHOTS = process.env.SHOTS_DIR;
 
 /** A settlement where the survivor stands, its food container full: 100 units of five foods. */

@@ -23,7 +23,7 @@ const test = base.extend<{ raidServer: E2EServer }>({
 });
 
 // Up to a minute until the first raid (a night without one included).
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ mode: 'parallel', timeout: 150_000 });
 
 /** A settlement where the survivor stands, with a food container holding 100 Canned Beans: 50 above protection. */
 const settleRich = (page: Page) =>

@@ -14,7 +14,7 @@ const test = base.extend<{ costServer: E2EServer }>({
   // A server per test: each founds a settlement at the spawn, and a second one there would be too close.
   costServer: serverFixture({ WORLD_SEED: '12345', STARTER_KIT: KIT }, 'test'),
 });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
