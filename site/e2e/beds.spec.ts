@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SettlementView } from '../../api/contract/settlements.ts';
-import { type E2EServer, enterMap, serverFixture } from './fixtures.ts';
+import { type E2EServer, enterMap, serverFixture, toastRegion } from './fixtures.ts';
 
 /**
  * Two survivors share a settlement: A (desktop) founds one with two beds and invites B, picked from the player
@@ -44,7 +44,7 @@ test('A invites B to a bed, picked from the player list; B accepts and manages t
   });
 
   // ── A founds a settlement with two beds ──────────────────────────────────────────────────────────────────────
-  const toastsA = pageA.getByRole('region', { name: 'Notifications (F8)' });
+  const toastsA = toastRegion(pageA);
   const panel = pageA.getByTestId('settlement-panel').first();
   await panel.getByRole('button', { name: 'Build Shelter' }).click();
   await expect(toastsA).toContainText(/Shelter built/);
@@ -107,7 +107,7 @@ test('A invites B to a bed, picked from the player list; B accepts and manages t
   await expect(invitation).toContainText(`From ${founder}`, { timeout: 20_000 });
   await expect(sheet.getByTestId('your-settlements-empty')).toBeVisible();
   await invitation.getByRole('button', { name: `Accept the invitation to ${name}` }).click();
-  const toastsB = pageB.getByRole('region', { name: 'Notifications (F8)' });
+  const toastsB = toastRegion(pageB);
   await expect(toastsB).toContainText(`You now have a bed in ${name}`);
   await expect(sheet.getByTestId('bed-invitation')).toHaveCount(0);
   await expect(sheet.getByTestId('your-settlements')).toContainText(name, { timeout: 15_000 });

@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { CHAT_TEXT } from '../../api/game/chat.ts';
-import { type E2EServer, enterMap, openGame, serverFixture } from './fixtures.ts';
+import { type E2EServer, enterMap, openGame, serverFixture, toastRegion } from './fixtures.ts';
 import { snapshot } from './map-helpers.ts';
 import { settleHere } from './settle.ts';
 
@@ -47,7 +47,7 @@ async function equipRadio(page: Page): Promise<void> {
 
 const overlay = (page: Page) => page.getByTestId('chat-overlay');
 const chatInput = (page: Page) => overlay(page).getByLabel('Radio message');
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+const toasts = toastRegion;
 
 /** Opens the desktop sidebar's Radio section (the Chat panel). */
 async function radioPanel(page: Page) {

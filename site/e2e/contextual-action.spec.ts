@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { type E2EServer, enterMap, onMapCanvas, serverFixture } from './fixtures.ts';
+import { type E2EServer, enterMap, onMapCanvas, serverFixture, toastRegion } from './fixtures.ts';
 import {
   type Box,
   biomeLookup,
@@ -80,7 +80,7 @@ test('desktop: Build Shelter (E) while the guide says so, then Scavenge draws a 
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await ctx.newPage();
   await enterGame(page, server, `Cora ${tag}`);
-  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  const toasts = toastRegion(page);
   const button = page.locator('[data-contextual-action]');
 
   // Actions head the sidebar, above Character.
@@ -190,7 +190,7 @@ test('phone: the action under the survivor, clear of the bar; with the guide clo
   );
   await button.tap();
   expect((await called).ok()).toBe(true);
-  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  const toasts = toastRegion(page);
   // A scavenge here draws a wanderer (NPC_SPAWN_MIN_SIGNIFICANCE=-20); with no bed yet its toast replaces the finds'
   // (one toast at a time), and the finds stay in the results panel.
   await expect(toasts).toContainText(

@@ -1,6 +1,6 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { CRAFT_TEXT, recipeById } from '../../api/game/crafting.ts';
-import { type E2EServer, enterMap, serverFixture } from './fixtures.ts';
+import { type E2EServer, enterMap, serverFixture, toastRegion } from './fixtures.ts';
 import { settleHere } from './settle.ts';
 
 /**
@@ -28,7 +28,7 @@ const test = base.extend<{ craftServer: E2EServer }>({
 });
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+const toasts = toastRegion;
 
 async function enterGame(page: Page, server: E2EServer, displayName: string, viewport: { width: number; height: number }) {
   await enterMap(page, server, { prefix: 'cr', displayName, viewport, dismissGuide: true });

@@ -1,25 +1,12 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { BINOCULARS_VISION, NIGHT_VISION } from '../../api/game/equipment.ts';
-import { type E2EServer, enterMap, serverFixture } from './fixtures.ts';
+import { cycleHolding, type E2EServer, enterMap, serverFixture, toastRegion } from './fixtures.ts';
 import { snapshot } from './map-helpers.ts';
 import { settleHere } from './settle.ts';
 
-/**
- * A day length that puts the world clock in the middle of the day (or the night) now and keeps it there for at least
- * half an hour: the clock is a pure function of the wall clock (api/game/day-night.ts, midnight at epoch 0).
- */
-function cycleFor(part: 'day' | 'night'): number {
-  const now = Date.now();
-  const [from, to] = part === 'day' ? [0.4, 0.5] : [0.9, 0.98];
-  for (let c = 4 * 3_600_000; ; c += 997) {
-    const at = (now % c) / c;
-    if (at > from && at < to) return c;
-  }
-}
-
 const KIT = 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10';
 const serverAt = (part: 'day' | 'night', gear: string) =>
-  serverFixture(() => ({ WORLD_SEED: '12345', DAY_CYCLE_MS: String(cycleFor(part)), STARTER_KIT: `${KIT},${gear}` }));
+  serverFixture(() => ({ WORLD_SEED: '12345', DAY_CYCLE_MS: String(cycleHolding(part)), STARTER_KIT: `${KIT},${gear}` }));
 
 const test = base.extend<Record<never, never>, { dayServer: E2EServer; nightServer: E2EServer }>({
   dayServer: serverAt('day', 'Binoculars:1'),
@@ -58,7 +45,7 @@ test('binoculars equipped at the settlement let a survivor standing still see 2.
   await enterGame(page, server);
   expect(await page.evaluate(async () => (await (await fetch('/api/time')).json()).isDay)).toBe(true);
   const panel = page.getByTestId('equipment').first();
-  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  const toasts = toastRegion(page);
   await expect(panel.getByTestId('equipment-site')).toHaveText('Gear can only be changed at a settlement you manage.');
 
   // Away from any settlement the server refuses: the spec's error toast with its reason.

@@ -257,6 +257,22 @@ export async function enterMap(
   return { username, map };
 }
 
+/** The game's toasts (the notifications region, F8 to reach it). */
+export const toastRegion = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+
+/**
+ * A day length (DAY_CYCLE_MS) that puts the world clock in the middle of the day (or the night) now and keeps it there
+ * for half an hour: the clock is a pure function of the wall clock (api/game/day-night.ts, midnight at epoch 0).
+ */
+export function cycleHolding(part: 'day' | 'night'): number {
+  const now = Date.now();
+  const [from, to] = part === 'day' ? [0.42, 0.5] : [0.92, 0.98];
+  for (let c = 4 * 3_600_000; ; c += 997) {
+    const at = (now % c) / c;
+    if (at > from && at < to) return c;
+  }
+}
+
 /** One server per worker on the default configuration. */
 export const test = base.extend<Record<never, never>, { server: E2EServer }>({
   server: serverFixture({}),

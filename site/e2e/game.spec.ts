@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { type E2EServer, enterMap, gameTest } from './fixtures.ts';
+import { type E2EServer, enterMap, gameTest, toastRegion } from './fixtures.ts';
 import { snapshot } from './map-helpers.ts';
 
 const test = gameTest;
@@ -253,7 +253,7 @@ test('a failed move says Movement Failed; an unauthorized one says so and goes t
   const page = await ctx.newPage();
   await enterGame(page, server, 'Fay Fails', false);
   const box = (await page.getByTestId('map').boundingBox())!;
-  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  const toasts = toastRegion(page);
 
   await page.route('**/api/player/move**', (route) => route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }));
   await page.mouse.click(box.x + box.width / 2 + 80, box.y + box.height / 2 + 10);

@@ -9,6 +9,8 @@ import type { E2EServer } from './fixtures.ts';
 
 export type Point = { x: number; y: number };
 export type Box = { x: number; y: number; width: number; height: number };
+export const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 export const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
 

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
 import { enterMap, gameTest, onMapCanvas } from './fixtures.ts';
-import { type Box, snapshot } from './map-helpers.ts';
+import { overlaps, snapshot } from './map-helpers.ts';
 
 const test = gameTest;
 
@@ -9,7 +9,6 @@ const test = gameTest;
  * The map's labels: none overlap another or the minimap (which is opaque), sites are named at the default
  * zoom while few are on screen, and an arrow with a distance points to the nearest site worth a search.
  */
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The labels of the last frame: no two overlap, none overlaps the minimap or the readout. */
 async function expectLabelsClear(page: Page): Promise<MapSnapshot> {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
-import { type E2EServer, enterMap, serverFixture } from './fixtures.ts';
+import { cycleHolding, type E2EServer, enterMap, serverFixture } from './fixtures.ts';
 
 /**
  * The map's light: the whole main canvas, read pixel by pixel, averages at least 80/255 luminance by day
@@ -11,17 +11,8 @@ const DAY_MIN = 80;
 const NIGHT_MIN = 45;
 const SHOTS = '/tmp/shots28-map';
 
-/** A day length that holds the world clock at midday (or midnight) for half an hour from now (day-night.ts). */
-function cycleFor(part: 'day' | 'night'): number {
-  const now = Date.now();
-  const [from, to] = part === 'day' ? [0.42, 0.5] : [0.92, 0.98];
-  for (let c = 4 * 3_600_000; ; c += 997) {
-    const at = (now % c) / c;
-    if (at > from && at < to) return c;
-  }
-}
-
-const serverAt = (part: 'day' | 'night') => serverFixture(() => ({ WORLD_SEED: '12345', DAY_CYCLE_MS: String(cycleFor(part)) }));
+const serverAt = (part: 'day' | 'night') =>
+  serverFixture(() => ({ WORLD_SEED: '12345', DAY_CYCLE_MS: String(cycleHolding(part)) }));
 
 const test = base.extend<Record<never, never>, { dayServer: E2EServer; nightServer: E2EServer }>({
   dayServer: serverAt('day'),

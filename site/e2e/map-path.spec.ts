@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { ZOOM_STEP } from '../../api/game/world.ts';
-import { type E2EServer, enterMap, gameTest } from './fixtures.ts';
+import { type E2EServer, enterMap, gameTest, toastRegion } from './fixtures.ts';
 import { biomeLookup, type Point, regionAround, snapshot } from './map-helpers.ts';
 
 const test = gameTest;
@@ -113,7 +113,7 @@ for (const vp of [
     // On the water itself: no way, said in a toast; the survivor stays.
     const w = toScreen(water);
     await page.mouse.click(w.x, w.y);
-    const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+    const toasts = toastRegion(page);
     await expect(toasts).toContainText('No path');
     expect((await snapshot(page)).route).toEqual([]);
 

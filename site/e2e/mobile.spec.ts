@@ -1,6 +1,6 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { type E2EServer, enterMap, gameTest, openGame, seat, waitForIslands } from './fixtures.ts';
+import { type E2EServer, enterMap, gameTest, openGame, seat, waitForIslands, toastRegion } from './fixtures.ts';
 import { snapshot } from './map-helpers.ts';
 
 const test = gameTest;
@@ -164,7 +164,7 @@ test('on a desktop: the sidebar lists who is online, the header count opens on o
 
   // A toast (Forage's result) sits over the map, not over the sidebar.
   await sidebar.getByRole('button', { name: 'Forage' }).click();
-  const toast = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+  const toast = toastRegion(page).getByRole('listitem');
   await expect(toast).toBeVisible();
   const t = (await toast.boundingBox())!;
   const s = (await sidebar.boundingBox())!;

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { type E2EServer, openGame, seat, serverFixture } from './fixtures.ts';
+import { type E2EServer, openGame, seat, serverFixture, toastRegion } from './fixtures.ts';
 import { strides, walkTo, whereIs } from './map-helpers.ts';
 
 /**
@@ -36,7 +36,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const overlay = (page: Page) => page.getByTestId('chat-overlay');
 const bar = (page: Page) => page.getByRole('navigation', { name: 'Game panels' });
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+const toasts = toastRegion;
 const shots = process.env.SHOTS_DIR;
 
 test('two survivors without radios hear each other nearby (desktop and phone); a far third hears nothing', async ({

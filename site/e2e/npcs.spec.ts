@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SettlementView } from '../../api/contract/settlements.ts';
-import { type E2EServer, enterMap, onMapCanvas, serverFixture } from './fixtures.ts';
+import { type E2EServer, enterMap, onMapCanvas, serverFixture, toastRegion } from './fixtures.ts';
 import { biomeLookup, clearPath, clickable, regionAround, snapshot, toPage, whereIs } from './map-helpers.ts';
 
 /**
@@ -31,7 +31,7 @@ test('a wanderer drawn by a scavenge is recruited into a free bed, listed in the
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await ctx.newPage();
   await enterGame(page, server, `Nia ${tag}`);
-  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  const toasts = toastRegion(page);
 
   // ── Walk to a fresh POI near the spawn ────────────────────────────────────────────────────────────────────────
   const me = await whereIs(page, server);

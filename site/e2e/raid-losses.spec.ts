@@ -1,5 +1,5 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { type E2EServer, enterMap, serverFixture } from './fixtures.ts';
+import { type E2EServer, enterMap, serverFixture, toastRegion } from './fixtures.ts';
 import { settleHere } from './settle.ts';
 
 /**
@@ -39,8 +39,7 @@ const settleRich = (page: Page) =>
 const SENTENCE = /Lost (\d+) units?: \d+ [A-Z][a-z]+( [A-Z][a-z]+)*(, \d+ [A-Z][a-z]+( [A-Z][a-z]+)*)*( and \d+ more items)?/;
 
 async function breachToast(page: Page): Promise<{ toast: Locator; sentence: string }> {
-  const toast = page
-    .getByRole('region', { name: 'Notifications (F8)' })
+  const toast = toastRegion(page)
     .getByRole('listitem')
     .filter({ hasText: /Raiders breached/ });
   await expect(toast).toBeVisible({ timeout: 90_000 });

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { enterMap, gameTest, onMapCanvas } from './fixtures.ts';
+import { enterMap, gameTest, onMapCanvas, toastRegion } from './fixtures.ts';
 import { biomeLookup, clearPath, clickable, regionAround, snapshot, toPage, whereIs } from './map-helpers.ts';
 
 const test = gameTest;
@@ -56,7 +56,7 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
   await expect(card.getByTestId('poi-significance')).toHaveText(`${poi!.currentSignificance} / ${poi!.significance}`);
   await expect.poll(async () => (await snapshot(page)).me.walking, { timeout: 10_000 }).toBe(false);
 
-  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  const toasts = toastRegion(page);
   const scavenge = card.getByRole('button', { name: 'Scavenge', exact: true });
   // The Actions panel's Forage; the contextual button beside the survivor carries the same name once the POI is spent.
   const forage = page.locator('[data-slot="actions"]').getByRole('button', { name: 'Forage', exact: true });

@@ -1,6 +1,6 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { CONTAINER_BASE_COST } from '../../api/game/settlements.ts';
-import { type E2EServer, enterMap, serverFixture } from './fixtures.ts';
+import { type E2EServer, enterMap, serverFixture, toastRegion } from './fixtures.ts';
 import { settleHere } from './settle.ts';
 
 /**
@@ -16,7 +16,7 @@ const test = base.extend<{ costServer: E2EServer }>({
 });
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+const toasts = toastRegion;
 
 const enterGame = (page: Page, server: E2EServer, viewport: { width: number; height: number }) =>
   enterMap(page, server, { prefix: 'sc', displayName: 'Builder', viewport, dismissGuide: true });

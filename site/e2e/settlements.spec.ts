@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import type { SettlementView } from '../../api/contract/settlements.ts';
 import { SETTLEMENT_REACH } from '../../api/game/settlements.ts';
 import { TILE_SIZE } from '../../core-wasm/constants.ts';
-import { type E2EServer, enterMap, onMapCanvas, serverFixture } from './fixtures.ts';
+import { type E2EServer, enterMap, onMapCanvas, serverFixture, toastRegion } from './fixtures.ts';
 import { type Box, biomeLookup, clearPath, passableBiome, regionAround, snapshot, whereIs } from './map-helpers.ts';
 
 /**
@@ -112,7 +112,7 @@ test('a survivor builds a shelter, founds a settlement, builds a bed and a food 
 
   // ── The founder ──────────────────────────────────────────────────────────────────────────────────────────────
   await enterGame(pageA, server, 'Fay Founder');
-  const toasts = pageA.getByRole('region', { name: 'Notifications (F8)' });
+  const toasts = toastRegion(pageA);
   const panel = pageA.getByTestId('settlement-panel').first();
   await expect(pageA.getByTestId('your-settlements-empty')).toBeVisible();
 
