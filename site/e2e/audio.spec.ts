@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { WastelandAudioHook } from '../src/game/audio/debug-hook.ts';
 import { HOVER_GAP_MS } from '../src/game/audio/rules.ts';
-import { gameTest, uniqueUser, type E2EServer } from './fixtures.ts';
+import { type E2EServer, enterMap, gameTest, openGame } from './fixtures.ts';
 
 const test = gameTest;
 
@@ -17,23 +17,18 @@ const rounded = async (page: Page) => {
   return g && { master: +g.master.toFixed(3), sfx: +g.sfx.toFixed(3), music: +g.music.toFixed(3) };
 };
 
-/** Registers over the API, takes a lobby seat and opens /game until the map is drawn, touching nothing. */
 /** No two survivors may share a name: each listener gets a number. */
 let listeners = 0;
+
+/** The game with its map loaded and the audio hook installed, touching nothing (sound waits for a first touch). */
 async function enterGame(page: Page, server: E2EServer): Promise<void> {
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser('au'), password: 'correct horse battery', displayName: `Dune Listener ${++listeners}` },
-  });
-  expect(res.status()).toBe(201);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-  await openGame(page, `${server.url}/game`);
+  await enterMap(page, server, { prefix: 'au', displayName: `Dune Listener ${++listeners}` });
+  await page.waitForFunction(() => !!window.__wastelandAudio);
 }
 
-async function openGame(page: Page, url?: string): Promise<void> {
-  if (url) await page.goto(url);
-  else await page.reload();
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
-  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2 && !!window.__wastelandAudio);
+async function reloadGame(page: Page, server: E2EServer): Promise<void> {
+  await openGame(page, server, { reload: true });
+  await page.waitForFunction(() => !!window.__wastelandAudio);
 }
 
 test('audio: silent until the first touch; header settings change the buses, mute silences, both survive a reload', async ({
@@ -77,7 +72,7 @@ test('audio: silent until the first touch; header settings change the buses, mut
   expect(await page.evaluate(() => localStorage.getItem('wasteland:audio:master'))).toBe('0.3');
 
   // Reload: the settings come back from localStorage, and sound waits for a touch again.
-  await openGame(page);
+  await reloadGame(page, server);
   expect(await played(page)).toEqual([]);
   await expect(toggle).toHaveAttribute('title', 'Audio settings (sound off)');
   await toggle.click();
@@ -121,8 +116,14 @@ test('audio: walking is heard as footsteps', async ({ page, gameServer: server }
     [0, -160],
   ] as const) {
     await page.mouse.click(cx + dx, cy + dy);
-    await page.waitForTimeout(1500);
-    if ((await played(page)).includes('footstep')) break;
+    const heardSteps = await expect
+      .poll(async () => (await played(page)).includes('footstep'), { timeout: 2_000 })
+      .toBe(true)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (heardSteps) break;
   }
   const steps = (await played(page)).filter((n) => n === 'footstep').length;
   expect(steps).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SettlementView } from '../../api/contract/settlements.ts';
-import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
+import { type E2EServer, enterMap, serverFixture, toastRegion } from './fixtures.ts';
 
 /**
  * Two survivors share a settlement: A (desktop) founds one with two beds and invites B, picked from the player
@@ -9,33 +9,11 @@ import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
  * The starter kit covers the shelter (3/2/1) and two beds (2+3 Wood Planks, 3+5 Cloth Scraps).
  */
 const test = base.extend<Record<never, never>, { kitServer: E2EServer }>({
-  kitServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
-    async ({}, use) => {
-      const server = await startE2EServer({
-        WORLD_SEED: '12345',
-        STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:20',
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
+  kitServer: serverFixture({ WORLD_SEED: '12345', STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:20' }),
 });
 
-async function enterGame(page: Page, server: E2EServer, displayName: string): Promise<string> {
-  const username = uniqueUser('bd');
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username, password: 'correct horse battery', displayName },
-  });
-  expect(res.status()).toBe(201);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-  await page.goto(`${server.url}/game`);
-  // A loaded machine (2 cores, a CI run alongside) can be slow to bring the world up.
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
-  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2, undefined, { timeout: 30_000 });
-  return username;
-}
+const enterGame = async (page: Page, server: E2EServer, displayName: string) =>
+  (await enterMap(page, server, { prefix: 'bd', displayName })).username;
 
 test('A invites B to a bed, picked from the player list; B accepts and manages the settlement; A kicks B after confirming', async ({
   browser,
@@ -66,7 +44,7 @@ test('A invites B to a bed, picked from the player list; B accepts and manages t
   });
 
   // ── A founds a settlement with two beds ──────────────────────────────────────────────────────────────────────
-  const toastsA = pageA.getByRole('region', { name: 'Notifications (F8)' });
+  const toastsA = toastRegion(pageA);
   const panel = pageA.getByTestId('settlement-panel').first();
   await panel.getByRole('button', { name: 'Build Shelter' }).click();
   await expect(toastsA).toContainText(/Shelter built/);
@@ -129,7 +107,7 @@ test('A invites B to a bed, picked from the player list; B accepts and manages t
   await expect(invitation).toContainText(`From ${founder}`, { timeout: 20_000 });
   await expect(sheet.getByTestId('your-settlements-empty')).toBeVisible();
   await invitation.getByRole('button', { name: `Accept the invitation to ${name}` }).click();
-  const toastsB = pageB.getByRole('region', { name: 'Notifications (F8)' });
+  const toastsB = toastRegion(pageB);
   await expect(toastsB).toContainText(`You now have a bed in ${name}`);
   await expect(sheet.getByTestId('bed-invitation')).toHaveCount(0);
   await expect(sheet.getByTestId('your-settlements')).toContainText(name, { timeout: 15_000 });

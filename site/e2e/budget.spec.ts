@@ -4,17 +4,15 @@
  * (GameFrame.tsx keeps one box for every state), and the frames an idle map draws (none: map/redraw.ts).
  * `bun run bench lighthouse` has the timings.
  */
-import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
+import { test as base, type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 import { MAP_DRAWN_MARK } from '../src/game/map/first-frame.ts';
-import { type E2EServer, startE2EServer, test, uniqueUser } from './fixtures.ts';
+import { type E2EServer, seat, serverFixture } from './fixtures.ts';
 
 // A server of this file's own: its survivors stay online for a while after their tabs close, and the other game specs
 // count who is online on theirs.
-let gameServer: E2EServer;
-test.beforeAll(async () => {
-  gameServer = await startE2EServer({ WORLD_SEED: '12345' });
+const test = base.extend<Record<never, never>, { budgetServer: E2EServer }>({
+  budgetServer: serverFixture({ WORLD_SEED: '12345' }),
 });
-test.afterAll(() => gameServer.stop());
 
 /** Compressed, as served (brotli to Chromium, api/http/site.ts): React and its DOM take most of it, the game the rest. */
 const FIRST_FRAME_JS_BUDGET = 100 * 1024;
@@ -28,14 +26,6 @@ const PHONE: BrowserContextOptions = {
   deviceScaleFactor: 2,
 };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
-
-async function seatedSurvivor(page: Page, server: E2EServer): Promise<void> {
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser('b'), password: 'correct horse battery' },
-  });
-  expect(res.status()).toBe(201);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-}
 
 const mapDrawn = (page: Page) =>
   page.waitForFunction((mark) => performance.getEntriesByName(mark, 'mark').length > 0, MAP_DRAWN_MARK, { timeout: 30_000 });
@@ -63,10 +53,10 @@ function scripts(page: Page) {
  * A fresh seated survivor's /game on a desktop, with everything after the first frame too: the features, the panels,
  * the live connection (frames read by the validator worker).
  */
-async function gameLoaded(browser: Browser) {
+async function gameLoaded(browser: Browser, gameServer: E2EServer) {
   const ctx = await browser.newContext(DESKTOP);
   const page = await ctx.newPage();
-  await seatedSurvivor(page, gameServer);
+  await seat(page, gameServer, { prefix: 'b' });
   await page.goto(`${gameServer.url}/game`);
   await mapDrawn(page);
   await page.waitForFunction(() => !!window.__wastelandMap, undefined, { timeout: 30_000 });
@@ -76,8 +66,9 @@ async function gameLoaded(browser: Browser) {
 
 test("the JavaScript fetched before the map's first frame stays within 100 KiB, and arktype only runs in a worker", async ({
   browser,
+  budgetServer,
 }) => {
-  const { ctx, page } = await gameLoaded(browser);
+  const { ctx, page } = await gameLoaded(browser, budgetServer);
 
   const { all, before } = await scripts(page);
   const total = before.reduce((n, s) => n + s.bytes, 0);
@@ -104,7 +95,7 @@ for (const [name, options] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const) {
-  test(`no layout shift from the loading screen to the map and its panels (${name})`, async ({ browser }) => {
+  test(`no layout shift from the loading screen to the map and its panels (${name})`, async ({ browser, budgetServer }) => {
     const ctx = await browser.newContext(options);
     const page = await ctx.newPage();
     await page.addInitScript(() => {
@@ -125,8 +116,8 @@ for (const [name, options] of [
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await seatedSurvivor(page, gameServer);
-    await page.goto(`${gameServer.url}/game`);
+    await seat(page, budgetServer, { prefix: 'b' });
+    await page.goto(`${budgetServer.url}/game`);
     await mapDrawn(page);
     // Everything the screen fills in after the map: the panels, the clock, the live connection, the features' data.
     await page.waitForFunction(() => !!window.__wastelandMap, undefined, { timeout: 30_000 });
@@ -147,21 +138,26 @@ for (const [name, options] of [
   });
 }
 
-test('a map where nothing moves draws no frames (its loop still runs); a click on it draws again', async ({ browser }) => {
-  const { ctx, page } = await gameLoaded(browser);
+test('a map where nothing moves draws no frames (its loop still runs); a click on it draws again', async ({
+  browser,
+  budgetServer,
+}) => {
+  const { ctx, page } = await gameLoaded(browser, budgetServer);
   const counts = () =>
     page.evaluate(() => {
       const s = window.__wastelandMap!.snapshot();
       return { frames: s.frames, drawn: s.drawnFrames, ready: s.chunks.ready === s.chunks.wanted };
     });
-  // Settled once every chunk is in and the features' first answers are drawn: then 1.5 s with frames and no draw.
-  // (A late answer may still draw a frame or two: try again until a quiet window.)
+  // Settled once every chunk is in and the features' first answers are drawn: then 90 frames (1.5 s at 60 a second)
+  // with no draw. (A late answer may still draw a frame or two: try again until a quiet window.)
   let quiet = { ran: 0, drew: -1 };
   await expect
     .poll(
       async () => {
         const a = await counts();
-        await page.waitForTimeout(1500);
+        await page.waitForFunction((f) => window.__wastelandMap!.snapshot().frames >= f + 90, a.frames, {
+          timeout: 10_000,
+        });
         const b = await counts();
         quiet = { ran: b.frames - a.frames, drew: b.drawn - a.drawn };
         return a.ready && b.ready && quiet.ran > 20 && quiet.drew === 0;

@@ -1,7 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { CHAT_TEXT } from '../../api/game/chat.ts';
-import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
+import { type E2EServer, enterMap, openGame, serverFixture, toastRegion } from './fixtures.ts';
+import { snapshot } from './map-helpers.ts';
+import { settleHere } from './settle.ts';
 
 /**
  * The radio between two desktop survivors: the overlay (Enter, typing that does not walk, Enter sends, Escape, the
@@ -12,71 +13,41 @@ const radioEnv = { WORLD_SEED: '12345', STARTER_KIT: 'Wood Planks:20,Scrap Metal
 const test = base.extend<{ radioServer: E2EServer }, { sharedServer: E2EServer }>({
   // One server per test that puts a radio on: each founds a settlement at the spawn, and a second one there would
   // be too close.
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
-  radioServer: async ({}, use) => {
-    const server = await startE2EServer(radioEnv);
-    await use(server);
-    await server.stop();
-  },
-  sharedServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
-    async ({}, use) => {
-      const server = await startE2EServer(radioEnv);
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
+  radioServer: serverFixture(radioEnv, 'test'),
+  sharedServer: serverFixture(radioEnv),
 });
 
-const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
+// Independent tests (a server per test, or the worker's shared one): they may run in both workers at once.
+test.describe.configure({ mode: 'parallel' });
 
 async function enterGame(page: Page, server: E2EServer, displayName: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser('ch'), password: 'correct horse battery', displayName },
-  });
-  expect(res.status()).toBe(201);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-  await page.goto(`${server.url}/game`);
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
-  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2, undefined, { timeout: 30_000 });
+  await enterMap(page, server, { prefix: 'ch', displayName, viewport: { width: 1280, height: 800 } });
   // The radio overlay comes with the panels, after the map's first frame: Enter before it would open nothing.
   await expect(overlay(page)).toBeAttached({ timeout: 20_000 });
 }
 
 /** Founds a settlement where the survivor stands and puts the pack's Portable Radio on, through the API. */
 async function equipRadio(page: Page): Promise<void> {
-  const statuses = await page.evaluate(async () => {
-    const call = (path: string, body: unknown) =>
-      fetch(path, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    const me = (await (await fetch('/api/player/current', { credentials: 'include' })).json()) as { x: number; y: number };
-    const shelter = await call('/api/build-shelter', { worldId: 'default', x: me.x, y: me.y });
-    const name = `Camp ${Math.random().toString(36).slice(2, 7)}`;
-    const settlement = await call('/api/settlements', { worldId: 'default', name, x: me.x, y: me.y });
+  await settleHere(page, { name: `Camp ${Math.random().toString(36).slice(2, 7)}` });
+  const equipped = await page.evaluate(async () => {
     const pack = (await (await fetch('/api/player/inventory?worldId=default', { credentials: 'include' })).json()) as {
       items: { id: string; itemName: string }[];
     };
     const radio = pack.items.find((i) => i.itemName === 'Portable Radio');
-    const equip = await call('/api/player/equipment/equip', {
-      itemId: radio?.id ?? 'none',
-      slot: 'communication',
-      worldId: 'default',
-      source: 'inventory',
+    const equip = await fetch('/api/player/equipment/equip', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ itemId: radio?.id ?? 'none', slot: 'communication', worldId: 'default', source: 'inventory' }),
     });
-    return [shelter.status, settlement.status, equip.status];
+    return equip.status;
   });
-  expect(statuses).toEqual([200, 200, 200]);
+  expect(equipped).toBe(200);
 }
 
 const overlay = (page: Page) => page.getByTestId('chat-overlay');
 const chatInput = (page: Page) => overlay(page).getByLabel('Radio message');
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+const toasts = toastRegion;
 
 /** Opens the desktop sidebar's Radio section (the Chat panel). */
 async function radioPanel(page: Page) {
@@ -214,8 +185,7 @@ test('a muted survivor’s messages stay hidden after a reload until unmuted', a
   await expect(panel).not.toContainText(`first ${tag}`);
   await expect(panel.getByTestId('chat-mutes')).toContainText(`Cal ${tag}`);
 
-  await pageB.reload();
-  await expect(pageB.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
+  await openGame(pageB, server, { reload: true });
   const again = await radioPanel(pageB);
   await expect(again.getByTestId('chat-mutes')).toContainText(`Cal ${tag}`);
   await send(`second ${tag}`);

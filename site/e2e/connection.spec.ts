@@ -1,22 +1,10 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
-import { gameTest, uniqueUser, type E2EServer } from './fixtures.ts';
+import { FALLBACK_POLL_MS } from '../src/game/live/offline.ts';
+import { type E2EServer, enterMap, gameTest, openGame, requestBarrier } from './fixtures.ts';
 
 const test = gameTest;
 
-/** Registers over the API (the page's context keeps the cookie), takes a seat and opens /game until the map draws. */
-async function enterGame(page: Page, server: E2EServer, displayName: string): Promise<void> {
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser('c'), password: 'correct horse battery', displayName },
-  });
-  expect(res.status()).toBe(201);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-  await openGame(page, server);
-}
-
-async function openGame(page: Page, server: E2EServer): Promise<void> {
-  await page.goto(`${server.url}/game`);
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
-}
+const enterGame = (page: Page, server: E2EServer, displayName: string) => enterMap(page, server, { prefix: 'c', displayName });
 
 const connection = (page: Page) => page.locator('[data-connection]');
 
@@ -39,6 +27,8 @@ test('a second tab takes the game over: the first says so, stops polling, and "P
   gameServer: server,
 }) => {
   const ctx = await browser.newContext();
+  // The page's clock is the test's: the paused tab's wait is run through in a moment, every timer in it fired.
+  await ctx.clock.install();
   const first = await ctx.newPage();
   await enterGame(first, server, 'Tab Twice');
   await expect(connection(first)).toHaveAttribute('data-connection', 'open');
@@ -51,12 +41,13 @@ test('a second tab takes the game over: the first says so, stops polling, and "P
   const notice = first.getByRole('alertdialog', { name: 'Taken over by another tab' });
   await expect(notice).toBeVisible();
 
-  // The paused tab polls nothing: no /players or /events requests while it waits.
+  // The paused tab polls nothing: no /players or /events requests while it waits two fallback polls' time.
   const polled: string[] = [];
   first.on('request', (r) => {
     if (/\/api\/world\/[^/]+\/(players|events)/.test(r.url())) polled.push(r.url());
   });
-  await first.waitForTimeout(4000);
+  await ctx.clock.runFor(2 * FALLBACK_POLL_MS);
+  await requestBarrier(first);
   expect(polled).toEqual([]);
   await expect(connection(first)).toHaveAttribute('data-connection', 'replaced');
 

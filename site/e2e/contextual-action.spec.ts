@@ -1,6 +1,16 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { type E2EServer, onMapCanvas, startE2EServer, uniqueUser } from './fixtures.ts';
+import { type E2EServer, enterMap, onMapCanvas, serverFixture, toastRegion } from './fixtures.ts';
+import {
+  type Box,
+  biomeLookup,
+  clearPath,
+  type Point,
+  type RegionPoi,
+  regionAround,
+  snapshot,
+  toPage,
+  whereIs,
+} from './map-helpers.ts';
 
 /**
  * The main action beside the survivor. On a desktop, a new survivor carrying the shelter's materials is
@@ -14,80 +24,30 @@ import { type E2EServer, onMapCanvas, startE2EServer, uniqueUser } from './fixtu
  * would rightly not be offered Build Shelter.
  */
 const test = base.extend<{ ctxServer: E2EServer }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
-  ctxServer: async ({}, use) => {
-    const server = await startE2EServer({
+  ctxServer: serverFixture(
+    {
       WORLD_SEED: '12345',
       STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:20',
       NPC_SPAWN_MIN_SIGNIFICANCE: '-20',
-    });
-    await use(server);
-    await server.stop();
-  },
+    },
+    'test',
+  ),
 });
 
-interface RegionPoi {
-  id: string;
-  name: string;
-  landmark: boolean;
-  worldX: number;
-  worldY: number;
-  currentSignificance: number;
-}
-interface Region {
-  chunks: { x: number; y: number; tiles: string }[];
-  legend: string[];
-  pois: RegionPoi[];
-}
-type Box = { x: number; y: number; width: number; height: number };
-const CHUNK_TILES = 128;
-const TILE = 5;
-const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
+// Independent tests, each on a server of its own: they may run at once, one in each worker.
+test.describe.configure({ mode: 'parallel' });
 
-async function enterGame(page: Page, server: E2EServer, displayName: string): Promise<void> {
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser('ctx'), password: 'correct horse battery', displayName },
-  });
-  expect(res.status()).toBe(201);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-  await page.goto(`${server.url}/game`);
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
-  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2, undefined, { timeout: 30_000 });
-}
+const enterGame = (page: Page, server: E2EServer, displayName: string) => enterMap(page, server, { prefix: 'ctx', displayName });
 
 /** Clicks the nearest fresh POI reachable in a straight line (no water or mountains) and waits to arrive. */
 async function walkToPoi(page: Page, server: E2EServer): Promise<RegionPoi> {
-  const me = (await (await page.request.get(`${server.url}/api/player/current`)).json()) as { x: number; y: number };
-  const cx = Math.floor(me.x / (CHUNK_TILES * TILE));
-  const cy = Math.floor(me.y / (CHUNK_TILES * TILE));
-  const region = (await (
-    await page.request.get(`${server.url}/api/world/default/chunks?centerChunkX=${cx}&centerChunkY=${cy}&chunkRadius=1`)
-  ).json()) as Region;
-  const chunks = new Map(region.chunks.map((c) => [`${c.x},${c.y}`, Buffer.from(c.tiles, 'base64')]));
-  const biome = (x: number, y: number) => {
-    const tx = Math.floor(x / TILE);
-    const ty = Math.floor(y / TILE);
-    const kx = Math.floor(tx / CHUNK_TILES);
-    const ky = Math.floor(ty / CHUNK_TILES);
-    const code = chunks.get(`${kx},${ky}`)?.[(ty - ky * CHUNK_TILES) * CHUNK_TILES + (tx - kx * CHUNK_TILES)];
-    return code === undefined ? undefined : region.legend[code];
-  };
-  const clear = (b: { x: number; y: number }) => {
-    const steps = Math.ceil(Math.hypot(b.x - me.x, b.y - me.y));
-    for (let i = 0; i <= steps; i++) {
-      const t = steps ? i / steps : 0;
-      const name = biome(me.x + (b.x - me.x) * t, me.y + (b.y - me.y) * t);
-      if (name === undefined || name === 'water' || name === 'mountains') return false;
-    }
-    return true;
-  };
+  const me = await whereIs(page, server);
+  const region = await regionAround(page, server, me);
+  const biome = biomeLookup(region);
   const snap = await snapshot(page);
   const box: Box = (await page.getByTestId('map').boundingBox())!;
-  const toPage = (x: number, y: number) => ({
-    x: box.x + box.width / 2 + (x - snap.camera.x) * snap.zoom,
-    y: box.y + box.height / 2 + (y - snap.camera.y) * snap.zoom,
-  });
-  const clickable = (p: { x: number; y: number }) =>
+  const at = (p: RegionPoi) => toPage(snap, box, p.worldX, p.worldY);
+  const clickableHere = (p: Point) =>
     p.x > box.x + 20 &&
     p.x < box.x + box.width - 200 &&
     p.y > box.y + 200 &&
@@ -97,16 +57,13 @@ async function walkToPoi(page: Page, server: E2EServer): Promise<RegionPoi> {
   const candidates = region.pois
     .filter((p) => !p.landmark && p.currentSignificance > 0)
     .map((p) => ({ ...p, distance: Math.hypot(p.worldX - me.x, p.worldY - me.y) }))
-    .filter((p) => clickable(toPage(p.worldX, p.worldY)) && clear({ x: p.worldX, y: p.worldY }))
+    .filter((p) => clickableHere(at(p)) && clearPath(biome, me, { x: p.worldX, y: p.worldY }))
     .sort((a, b) => a.distance - b.distance);
-  const onCanvas = await onMapCanvas(
-    page,
-    candidates.map((p) => toPage(p.worldX, p.worldY)),
-  );
+  const onCanvas = await onMapCanvas(page, candidates.map(at));
   const poi = candidates.find((p, i) => p.distance <= 1 || onCanvas[i]);
   expect(poi, 'a reachable POI near the spawn').toBeTruthy();
   if (poi!.distance > 1) {
-    const target = toPage(poi!.worldX, poi!.worldY);
+    const target = at(poi!);
     await page.mouse.click(target.x, target.y);
   }
   await expect(page.getByTestId('poi-card').first()).toHaveAttribute('data-poi-id', poi!.id, { timeout: 20_000 });
@@ -123,7 +80,7 @@ test('desktop: Build Shelter (E) while the guide says so, then Scavenge draws a 
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await ctx.newPage();
   await enterGame(page, server, `Cora ${tag}`);
-  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  const toasts = toastRegion(page);
   const button = page.locator('[data-contextual-action]');
 
   // Actions head the sidebar, above Character.
@@ -233,7 +190,7 @@ test('phone: the action under the survivor, clear of the bar; with the guide clo
   );
   await button.tap();
   expect((await called).ok()).toBe(true);
-  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  const toasts = toastRegion(page);
   // A scavenge here draws a wanderer (NPC_SPAWN_MIN_SIGNIFICANCE=-20); with no bed yet its toast replaces the finds'
   // (one toast at a time), and the finds stay in the results panel.
   await expect(toasts).toContainText(

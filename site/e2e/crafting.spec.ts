@@ -1,6 +1,6 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { CRAFT_TEXT, recipeById } from '../../api/game/crafting.ts';
-import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
+import { type E2EServer, enterMap, serverFixture, toastRegion } from './fixtures.ts';
 import { settleHere } from './settle.ts';
 
 /**
@@ -24,28 +24,14 @@ function starterKit(): string {
 
 const test = base.extend<{ craftServer: E2EServer }>({
   // A server per test: each founds a settlement at the spawn, and a second one there would be too close.
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
-  craftServer: async ({}, use) => {
-    const server = await startE2EServer({ WORLD_SEED: '12345', NPC_TIME_SCALE: '0.02', STARTER_KIT: starterKit() });
-    await use(server);
-    await server.stop();
-  },
+  craftServer: serverFixture({ WORLD_SEED: '12345', NPC_TIME_SCALE: '0.02', STARTER_KIT: starterKit() }, 'test'),
 });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+const toasts = toastRegion;
 
-async function enterGame(page: Page, server: E2EServer, displayName: string): Promise<void> {
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser('cr'), password: 'correct horse battery', displayName },
-  });
-  expect(res.status()).toBe(201);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-  await page.goto(`${server.url}/game`);
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
-  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2, undefined, { timeout: 30_000 });
-  const guide = page.getByRole('dialog', { name: 'First steps' });
-  if (await guide.isVisible()) await guide.getByRole('button', { name: 'Got it' }).click();
+async function enterGame(page: Page, server: E2EServer, displayName: string, viewport: { width: number; height: number }) {
+  await enterMap(page, server, { prefix: 'cr', displayName, viewport, dismissGuide: true });
 }
 
 /**
@@ -137,9 +123,8 @@ test('desktop: craft a Portable Radio from pack and storage, wait for the bench,
   page,
   craftServer: server,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
   const who = `Tinker ${Math.random().toString(36).slice(2, 6)}`;
-  await enterGame(page, server, who);
+  await enterGame(page, server, who, { width: 1280, height: 800 });
   const name = await settleWithStorage(page);
 
   // The inventory marks what a bench makes (Rope and Electronic Parts are in the pack).
@@ -164,9 +149,8 @@ test('desktop: craft a Portable Radio from pack and storage, wait for the bench,
 });
 
 test('phone: the same in the Manage sheet, then the radio from the Chat panel', async ({ page, craftServer: server }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
   const who = `Fixer ${Math.random().toString(36).slice(2, 6)}`;
-  await enterGame(page, server, who);
+  await enterGame(page, server, who, { width: 390, height: 844 });
   const name = await settleWithStorage(page);
 
   await craftRadio(page, true);

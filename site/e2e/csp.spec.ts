@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { gameTest, signUp, uniqueUser, waitForIslands } from './fixtures.ts';
+import { gameTest, openGame, seat, waitForIslands } from './fixtures.ts';
 
 const test = gameTest;
 
@@ -67,17 +67,17 @@ test('no page violates the Content-Security-Policy, and the islands and the game
   await expect(page.getByText(/No sections match/)).toBeVisible();
 
   // Sign-up island (inline island bootstrap scripts) and the lobby island.
-  await signUp(page, gameServer, uniqueUser('csp'), 'Csp Tester');
+  await seat(page, gameServer, { prefix: 'csp', displayName: 'Csp Tester', viaForm: true });
   await waitForIslands(page);
   await expect(page.getByText('Csp Tester')).toBeVisible();
 
-  // The game: WASM core in a Web Worker, canvas, live WebSocket.
-  expect((await page.request.post(`${url}/api/lobby/join-game`)).ok()).toBe(true);
-  await page.goto(`${url}/game`);
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
-  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2);
+  // The game: WASM core in a Web Worker, canvas, live WebSocket (its frames read by the validator worker).
+  await openGame(page, gameServer);
   await page.waitForFunction(() => (window.__wastelandMap?.snapshot().chunks.drawn ?? 0) > 0, null, { timeout: 20_000 });
-  await page.waitForTimeout(1000);
+  await expect(page.locator('[data-connection="open"]')).toBeAttached({ timeout: 20_000 });
+  // A violation is reported by an event task, then over the page's binding: a task queued after everything above and
+  // answered over the same channel comes after any report.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
 
   const unexpected = [];
   for (const v of violations.reports) if (!(await isArktypeProbe(page, v))) unexpected.push(v);

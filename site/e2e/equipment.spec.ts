@@ -1,74 +1,25 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { BINOCULARS_VISION, NIGHT_VISION } from '../../api/game/equipment.ts';
-import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
-
-/**
- * A day length that puts the world clock in the middle of the day (or the night) now and keeps it there for at least
- * half an hour: the clock is a pure function of the wall clock (api/game/day-night.ts, midnight at epoch 0).
- */
-function cycleFor(part: 'day' | 'night'): number {
-  const now = Date.now();
-  const [from, to] = part === 'day' ? [0.4, 0.5] : [0.9, 0.98];
-  for (let c = 4 * 3_600_000; ; c += 997) {
-    const at = (now % c) / c;
-    if (at > from && at < to) return c;
-  }
-}
+import { cycleHolding, type E2EServer, enterMap, serverFixture, toastRegion } from './fixtures.ts';
+import { snapshot } from './map-helpers.ts';
+import { settleHere } from './settle.ts';
 
 const KIT = 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10';
-const serverAt = (
-  part: 'day' | 'night',
-  gear: string,
-): [(args: Record<never, never>, use: (s: E2EServer) => Promise<void>) => Promise<void>, { scope: 'worker' }] => [
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
-  async ({}, use) => {
-    const server = await startE2EServer({
-      WORLD_SEED: '12345',
-      DAY_CYCLE_MS: String(cycleFor(part)),
-      STARTER_KIT: `${KIT},${gear}`,
-    });
-    await use(server);
-    await server.stop();
-  },
-  { scope: 'worker' },
-];
+const serverAt = (part: 'day' | 'night', gear: string) =>
+  serverFixture(() => ({ WORLD_SEED: '12345', DAY_CYCLE_MS: String(cycleHolding(part)), STARTER_KIT: `${KIT},${gear}` }));
 
 const test = base.extend<Record<never, never>, { dayServer: E2EServer; nightServer: E2EServer }>({
   dayServer: serverAt('day', 'Binoculars:1'),
   nightServer: serverAt('night', 'Night Vision Goggles:1'),
 });
 
-const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
-
-async function enterGame(page: Page, server: E2EServer): Promise<void> {
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser('eq'), password: 'correct horse battery' },
-  });
-  expect(res.status()).toBe(201);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-  await page.goto(`${server.url}/game`);
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
-  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2);
-}
+const enterGame = (page: Page, server: E2EServer) =>
+  enterMap(page, server, { prefix: 'eq', viewport: { width: 1280, height: 800 } });
 
 /** A shelter and a settlement where the survivor stands, founded through the API from the page. */
-async function settleHere(page: Page): Promise<string> {
+async function settle(page: Page): Promise<string> {
   const name = `Camp ${Math.random().toString(36).slice(2, 7)}`;
-  const statuses = await page.evaluate(async (name) => {
-    const call = (path: string, body: unknown) =>
-      fetch(path, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    const me = (await (await fetch('/api/player/current', { credentials: 'include' })).json()) as { x: number; y: number };
-    const shelter = await call('/api/build-shelter', { worldId: 'default', x: me.x, y: me.y });
-    const settlement = await call('/api/settlements', { worldId: 'default', name, x: me.x, y: me.y });
-    return [shelter.status, settlement.status];
-  }, name);
-  expect(statuses).toEqual([200, 200]);
+  await settleHere(page, { name });
   return name;
 }
 
@@ -91,11 +42,10 @@ test('binoculars equipped at the settlement let a survivor standing still see 2.
   page,
   dayServer: server,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
   await enterGame(page, server);
   expect(await page.evaluate(async () => (await (await fetch('/api/time')).json()).isDay)).toBe(true);
   const panel = page.getByTestId('equipment').first();
-  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  const toasts = toastRegion(page);
   await expect(panel.getByTestId('equipment-site')).toHaveText('Gear can only be changed at a settlement you manage.');
 
   // Away from any settlement the server refuses: the spec's error toast with its reason.
@@ -105,7 +55,7 @@ test('binoculars equipped at the settlement let a survivor standing still see 2.
   await panel.getByRole('button', { name: 'Unequip all' }).click();
   await expect(toasts).toContainText('No settlement nearby');
 
-  const name = await settleHere(page);
+  const name = await settle(page);
   await expect(panel.getByTestId('equipment-site')).toHaveText(`At ${name}: you can change your gear here.`, {
     timeout: 15_000,
   });
@@ -127,11 +77,10 @@ test('binoculars equipped at the settlement let a survivor standing still see 2.
 });
 
 test('night vision goggles widen the night: ×0.9 where bare eyes see ×0.5', async ({ page, nightServer: server }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
   await enterGame(page, server);
   expect(await page.evaluate(async () => (await (await fetch('/api/time')).json()).isDay)).toBe(false);
   const panel = page.getByTestId('equipment').first();
-  const name = await settleHere(page);
+  const name = await settle(page);
   await expect(panel.getByTestId('equipment-site')).toHaveText(`At ${name}: you can change your gear here.`, {
     timeout: 15_000,
   });

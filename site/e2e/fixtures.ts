@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../api/testing/free-port.ts';
 import { testServerEnv } from '../../api/testing/test-server-env.ts';
+import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
+import { snapshot } from './map-helpers.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -62,6 +64,44 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
   };
 }
 
+type ServerFixture<Scope extends 'worker' | 'test'> = [
+  (args: Record<never, never>, use: (server: E2EServer) => Promise<void>) => Promise<void>,
+  { scope: Scope },
+];
+
+/**
+ * A fixture that starts a server on `env` (once per worker, or per test where each test needs untouched ground) and
+ * stops it afterwards, also when the test fails. A function gives the environment as the server starts.
+ */
+export function serverFixture<Scope extends 'worker' | 'test' = 'worker'>(
+  env: Record<string, string> | (() => Record<string, string>),
+  scope: Scope = 'worker' as Scope,
+): ServerFixture<Scope> {
+  return [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
+    async ({}, use) => {
+      const server = await startE2EServer(typeof env === 'function' ? env() : env);
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope },
+  ];
+}
+
+/**
+ * Returns once the test has seen a request the page sends now: every request the page sent before has been seen
+ * (reported in order), so a count of them is final. The barrier for "the page sent nothing".
+ */
+export async function requestBarrier(page: Page): Promise<void> {
+  const tag = `barrier=${Math.random().toString(36).slice(2)}`;
+  const seen = page.waitForRequest((r) => r.url().endsWith(tag));
+  await page.evaluate((t) => fetch(`/api/health?${t}`).then(() => undefined), tag);
+  await seen;
+}
+
 /** Astro drops the `ssr` attribute once an island has hydrated: wait for that before clicking. */
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
@@ -90,18 +130,100 @@ export async function onMapCanvas(page: Page, points: readonly { x: number; y: n
   );
 }
 
-/**
- * A new survivor on /game with the map fully loaded and seen: every wanted chunk drawn and the vision known. The debug
- * hook (window.__wastelandMap) comes with the features after the first frame, so it is waited for before it is read.
- */
-export async function enterMap(page: Page, server: E2EServer, prefix = 'm'): Promise<void> {
+let nameCounter = 0;
+export function uniqueUser(prefix = 'p'): string {
+  nameCounter += 1;
+  return `${prefix}${nameCounter}_${Math.random().toString(36).slice(2, 8)}`.slice(0, 24);
+}
+
+export const PASSWORD = 'correct horse battery';
+
+/** Creates an account through the real sign-up form; the page ends on /lobby. */
+export async function signUp(page: Page, server: E2EServer, username = uniqueUser(), displayName?: string): Promise<string> {
+  await page.goto(`${server.url}/login`);
+  await waitForIslands(page);
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  if (displayName) await page.getByLabel(/Display name/).fill(displayName);
+  await page.getByRole('button', { name: 'Create account', exact: true }).last().click();
+  await page.waitForURL(/\/lobby$/);
+  return username;
+}
+
+export interface AccountOptions {
+  /** The start of the username made up for the account. */
+  prefix?: string;
+  displayName?: string;
+  email?: string;
+}
+
+/** A new account made over the API (the form is auth.spec.ts's), its session in the page's context; the username. */
+export async function register(page: Page, server: E2EServer, o: AccountOptions = {}): Promise<string> {
+  const username = uniqueUser(o.prefix ?? 'p');
   const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser(prefix), password: 'correct horse battery' },
+    data: {
+      username,
+      password: PASSWORD,
+      ...(o.displayName ? { displayName: o.displayName } : {}),
+      ...(o.email ? { email: o.email } : {}),
+    },
   });
   expect(res.status()).toBe(201);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-  await page.goto(`${server.url}/game`);
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
+  return username;
+}
+
+export interface SeatOptions extends AccountOptions {
+  /** Through the sign-up form (which ends on /lobby) rather than over the API. */
+  viaForm?: boolean;
+  /** The world to sit in; unset, the lobby places the newcomer (api/game/worlds.ts `place`). */
+  worldId?: string;
+}
+
+/**
+ * A new account with a seat in the game, the session in the page's context (no page opened yet with the API:
+ * the survivor can be walked over the API first). Returns the username.
+ */
+export async function seat(page: Page, server: E2EServer, o: SeatOptions = {}): Promise<string> {
+  const username = o.viaForm
+    ? await signUp(page, server, uniqueUser(o.prefix ?? 'p'), o.displayName)
+    : await register(page, server, o);
+  const joined = await page.request.post(
+    `${server.url}/api/lobby/join-game`,
+    o.worldId ? { data: { worldId: o.worldId } } : undefined,
+  );
+  expect(joined.ok()).toBe(true);
+  return username;
+}
+
+export interface OpenOptions {
+  /** Set before the page loads. */
+  viewport?: { width: number; height: number };
+  /**
+   * What to wait for: 'map' (the default) every wanted chunk drawn and the vision known; 'readout' only the map's
+   * readout, for a page whose map may never settle (another tab holds the game, a mismatched protocol).
+   */
+  until?: 'map' | 'readout';
+  /** Close the first-run guide when it shows (the way a player starts). */
+  dismissGuide?: boolean;
+}
+
+/**
+ * Opens /game for the seated survivor of the page's context (reloads it when `reload`), and waits as `until` says.
+ * The debug hook (window.__wastelandMap) comes with the features after the first frame, so it is waited for before
+ * it is read. Answers the map's snapshot then (null with `until: 'readout'`).
+ */
+export async function openGame(
+  page: Page,
+  server: E2EServer,
+  o: OpenOptions & { reload?: boolean } = {},
+): Promise<MapSnapshot | null> {
+  if (o.viewport) await page.setViewportSize(o.viewport);
+  if (o.reload) await page.reload();
+  else await page.goto(`${server.url}/game`);
+  // A loaded machine (2 cores, a CI run alongside) can be slow to bring the world up.
+  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
+  if (o.until === 'readout') return null;
   await page.waitForFunction(() => window.__wastelandMap !== undefined, undefined, { timeout: 30_000 });
   await expect
     .poll(async () =>
@@ -111,50 +233,53 @@ export async function enterMap(page: Page, server: E2EServer, prefix = 'm'): Pro
       }),
     )
     .toBe(true);
+  if (o.dismissGuide) {
+    const guide = page.getByRole('dialog', { name: 'First steps' });
+    if (await guide.isVisible()) await guide.getByRole('button', { name: 'Got it' }).click();
+  }
+  return snapshot(page);
 }
 
-let nameCounter = 0;
-export function uniqueUser(prefix = 'p'): string {
-  nameCounter += 1;
-  return `${prefix}${nameCounter}_${Math.random().toString(36).slice(2, 8)}`.slice(0, 24);
+export type EnterOptions = SeatOptions & Omit<OpenOptions, 'until'>;
+
+/**
+ * A new survivor on /game with the map fully loaded and seen (every wanted chunk drawn, the vision known): what every
+ * spec that plays starts from. Answers the username and the map's snapshot once loaded.
+ */
+export async function enterMap(
+  page: Page,
+  server: E2EServer,
+  o: EnterOptions | string = {},
+): Promise<{ username: string; map: MapSnapshot }> {
+  const options = typeof o === 'string' ? { prefix: o } : o;
+  const username = await seat(page, server, options);
+  const map = (await openGame(page, server, options))!;
+  return { username, map };
 }
 
-/** Creates an account through the real sign-up form; the page ends on /lobby. */
-export async function signUp(page: Page, server: E2EServer, username = uniqueUser(), displayName?: string): Promise<string> {
-  await page.goto(`${server.url}/login`);
-  await waitForIslands(page);
-  await page.getByRole('tab', { name: 'Create account' }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('correct horse battery');
-  if (displayName) await page.getByLabel(/Display name/).fill(displayName);
-  await page.getByRole('button', { name: 'Create account', exact: true }).last().click();
-  await page.waitForURL(/\/lobby$/);
-  return username;
+/** The game's toasts (the notifications region, F8 to reach it). */
+export const toastRegion = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+
+/**
+ * A day length (DAY_CYCLE_MS) that puts the world clock in the middle of the day (or the night) now and keeps it there
+ * for half an hour: the clock is a pure function of the wall clock (api/game/day-night.ts, midnight at epoch 0).
+ */
+export function cycleHolding(part: 'day' | 'night'): number {
+  const now = Date.now();
+  const [from, to] = part === 'day' ? [0.42, 0.5] : [0.92, 0.98];
+  for (let c = 4 * 3_600_000; ; c += 997) {
+    const at = (now % c) / c;
+    if (at > from && at < to) return c;
+  }
 }
 
 /** One server per worker on the default configuration. */
 export const test = base.extend<Record<never, never>, { server: E2EServer }>({
-  server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
-    async ({}, use) => {
-      const server = await startE2EServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
+  server: serverFixture({}),
 });
 export { expect };
 
 /** A worker's own server on a known world (seed 12345: farmland and ruins around the origin), for the game specs. */
 export const gameTest = base.extend<Record<never, never>, { gameServer: E2EServer }>({
-  gameServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
-    async ({}, use) => {
-      const server = await startE2EServer({ WORLD_SEED: '12345' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
+  gameServer: serverFixture({ WORLD_SEED: '12345' }),
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, gameTest, uniqueUser } from './fixtures.ts';
+import { type E2EServer, enterMap, expect, gameTest, uniqueUser } from './fixtures.ts';
 
 /**
  * /game passes axe (WCAG 2.1 AA) on a desktop with every sidebar section open, and on a phone with each
@@ -16,21 +16,15 @@ async function serious(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-async function enter(page: Page, url: string) {
-  const res = await page.request.post(`${url}/api/auth/register`, {
-    data: { username: uniqueUser('a11y'), password: 'correct horse battery', displayName: `Axe ${uniqueUser('n').slice(-5)}` },
-  });
-  expect(res.status()).toBe(201);
-  expect((await page.request.post(`${url}/api/lobby/join-game`)).ok()).toBe(true);
-  await page.goto(`${url}/game`);
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
+async function enter(page: Page, server: E2EServer) {
+  await enterMap(page, server, { prefix: 'a11y', displayName: `Axe ${uniqueUser('n').slice(-5)}` });
   await expect(page.locator('[data-contextual-action]')).toBeVisible({ timeout: 30_000 });
 }
 
 test('desktop: /game with every sidebar section open passes axe', async ({ browser, gameServer: server }) => {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await ctx.newPage();
-  await enter(page, server.url);
+  await enter(page, server);
   const closed = page.locator('.game-sidebar .game-section__heading button[aria-expanded="false"]');
   while ((await closed.count()) > 0) await closed.first().click();
   await expect(page.getByTestId('settlement-panel').first()).toBeVisible();
@@ -42,7 +36,7 @@ test('phone: /game with each panel open passes axe', async ({ browser, gameServe
   test.slow();
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await ctx.newPage();
-  await enter(page, server.url);
+  await enter(page, server);
   expect(await serious(page), 'the map with the guide and the action').toEqual([]);
   const bar = page.getByRole('navigation', { name: 'Game panels' });
   await bar.getByRole('button', { name: 'Items' }).click();

@@ -1,10 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { gameTest, signUp, uniqueUser, type E2EServer } from './fixtures.ts';
+import { type E2EServer, enterMap, gameTest, toastRegion } from './fixtures.ts';
+import { snapshot } from './map-helpers.ts';
 
 const test = gameTest;
-
-const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
 
 /** Waits until `observer`'s map shows player `id` where it stopped (to the nearest unit). */
 async function expectSeenAt(observer: Page, id: string, end: { x: number; y: number }, timeout: number) {
@@ -19,20 +18,9 @@ async function expectSeenAt(observer: Page, id: string, end: { x: number; y: num
     .toBe(0);
 }
 
-/** Signs up (through the form, or over the API), takes a lobby seat and opens /game until the map is drawn. */
+/** Signs up (through the form, or over the API), takes a lobby seat and opens /game until the map is loaded. */
 async function enterGame(page: Page, server: E2EServer, displayName: string, viaForm = true): Promise<MapSnapshot> {
-  if (viaForm) await signUp(page, server, uniqueUser('g'), displayName);
-  else {
-    const res = await page.request.post(`${server.url}/api/auth/register`, {
-      data: { username: uniqueUser('g'), password: 'correct horse battery', displayName },
-    });
-    expect(res.status()).toBe(201);
-  }
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-  await page.goto(`${server.url}/game`);
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
-  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2);
-  return snapshot(page);
+  return (await enterMap(page, server, { prefix: 'g', displayName, viaForm })).map;
 }
 
 /**
@@ -64,11 +52,21 @@ async function walkSomewhere(page: Page, toward?: { x: number; y: number }): Pro
     const past = { x: toward.x + ((toward.x - start.x) / d) * 40, y: toward.y + ((toward.y - start.y) / d) * 40 };
     directions.unshift([(past.x - camera.x) * zoom, (past.y - camera.y) * zoom]);
   }
+  const moved = async () => {
+    const me = (await snapshot(page)).me;
+    return Math.hypot(me.x - start.x, me.y - start.y) > 30;
+  };
   for (const [dx, dy] of directions) {
     await page.mouse.click(cx + dx, cy + dy);
-    await page.waitForTimeout(1200);
-    const me = (await snapshot(page)).me;
-    if (Math.hypot(me.x - start.x, me.y - start.y) > 30) {
+    // At 60 units a second a walk is 30 units on within half a second; a click it cannot walk to leaves it standing.
+    const walked = await expect
+      .poll(moved, { timeout: 2_500 })
+      .toBe(true)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (walked) {
       await expect.poll(async () => (await snapshot(page)).me.walking, { timeout: 5_000 }).toBe(false);
       return (await snapshot(page)).me;
     }
@@ -173,17 +171,26 @@ test('keyboard walking, the activity log and, on a phone, the bottom bar instead
   await log.getByRole('button', { name: 'Close' }).click();
   await expect(log).toHaveCount(0);
 
-  // Hold a direction key for a moment: the survivor walks (or slides along a shore) and stops when released.
+  // Hold a direction key until the survivor has walked (or slid along a shore) past 10 units, or for up to 2 s: it
+  // walks while the key is down.
   let moved = false;
   for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) {
     await page.keyboard.down(key);
-    await page.waitForTimeout(600);
+    moved = await expect
+      .poll(
+        async () => {
+          const me = (await snapshot(page)).me;
+          return Math.hypot(me.x - start.me.x, me.y - start.me.y) > 10;
+        },
+        { timeout: 2_000 },
+      )
+      .toBe(true)
+      .then(
+        () => true,
+        () => false,
+      );
     await page.keyboard.up(key);
-    const me = (await snapshot(page)).me;
-    if (Math.hypot(me.x - start.me.x, me.y - start.me.y) > 10) {
-      moved = true;
-      break;
-    }
+    if (moved) break;
   }
   expect(moved).toBe(true);
   await ctx.close();
@@ -211,14 +218,21 @@ test('without a live connection the page polls: the other survivor still moves, 
 
 test('explored land is saved by beacon when the page is left', async ({ page, gameServer: server }) => {
   await enterGame(page, server, 'Eve Explorer', false);
-  // The sight may still be uncovering a chunk as the map settles: read the count once it holds for a second.
+  // The sight may still be uncovering a chunk as the map settles (each frame sees, and the clock sets how far): with
+  // the clock known, read the count once it holds over 30 frames.
+  await expect(page.getByTestId('game-time')).toHaveText(/\d\d:\d\d/);
   let before = -1;
-  for (let i = 0; i < 20; i++) {
-    const now = (await snapshot(page)).exploredChunks;
-    if (now > 0 && now === before) break;
-    before = now;
-    await page.waitForTimeout(1000);
-  }
+  await expect
+    .poll(
+      async () => {
+        const { exploredChunks, frames } = await snapshot(page);
+        await page.waitForFunction((f) => window.__wastelandMap!.snapshot().frames >= f + 30, frames, { timeout: 10_000 });
+        before = exploredChunks;
+        return exploredChunks > 0 && (await snapshot(page)).exploredChunks === exploredChunks;
+      },
+      { timeout: 20_000, intervals: [0] },
+    )
+    .toBe(true);
   expect(before).toBeGreaterThan(0);
   await page.goto(`${server.url}/lobby`); // pagehide: the beacon carries the unsaved chunks
   await expect
@@ -239,7 +253,7 @@ test('a failed move says Movement Failed; an unauthorized one says so and goes t
   const page = await ctx.newPage();
   await enterGame(page, server, 'Fay Fails', false);
   const box = (await page.getByTestId('map').boundingBox())!;
-  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  const toasts = toastRegion(page);
 
   await page.route('**/api/player/move**', (route) => route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }));
   await page.mouse.click(box.x + box.width / 2 + 80, box.y + box.height / 2 + 10);
@@ -250,14 +264,20 @@ test('a failed move says Movement Failed; an unauthorized one says so and goes t
 
   await page.unroute('**/api/player/move**');
   await page.route('**/api/player/move**', (route) => route.fulfill({ status: 401, json: { message: 'Unauthorized' } }));
-  // The redirect follows 0.5 s after the toast; hold its answer back so a slow machine still sees the toast first.
+  // The redirect follows 0.5 s after the toast; its answer is held back until the toast has been seen, so a slow
+  // machine still sees the toast first.
+  let toastSeen: () => void = () => {};
+  const seen = new Promise<void>((r) => {
+    toastSeen = r;
+  });
   await page.route('**/api/login', async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
+    await seen;
     await route.continue();
   });
   // The same spot as before: a path leads there (the first click got as far as the move), wherever this world spawned us.
   await page.mouse.click(box.x + box.width / 2 + 80, box.y + box.height / 2 + 10);
   await expect(toasts).toContainText(/Unauthorized[\s\S]*You are logged out\. Logging in again\.\.\./);
+  toastSeen();
   // /api/login sends a signed-in user on to the lobby.
   await page.waitForURL(/\/lobby$/);
   await ctx.close();

@@ -1,17 +1,9 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { startE2EServer, uniqueUser, type E2EServer } from './fixtures.ts';
+import { type E2EServer, register, requestBarrier, serverFixture } from './fixtures.ts';
 
 /** This file's own server: two seats, so a third user has to queue. */
 const test = base.extend<Record<never, never>, { lobbyServer: E2EServer }>({
-  lobbyServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
-    async ({}, use) => {
-      const server = await startE2EServer({ MAX_PLAYERS: '2' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
+  lobbyServer: serverFixture({ MAX_PLAYERS: '2' }),
 });
 
 const playerRow = (page: Page, name: string) =>
@@ -24,10 +16,7 @@ const queueRow = (page: Page, name: string) =>
  * where a newcomer is joined at once.
  */
 async function enterLobby(page: Page, server: E2EServer, prefix: string, displayName: string, email?: string) {
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser(prefix), password: 'correct horse battery', displayName, ...(email ? { email } : {}) },
-  });
-  expect(res.status()).toBe(201);
+  await register(page, server, { prefix, displayName, email });
   await page.goto(`${server.url}/lobby`);
 }
 
@@ -43,7 +32,14 @@ test('two players see each other and toggle ready; a third queues, is refused /g
   browser,
   lobbyServer: server,
 }) => {
-  const [ash, bea, cole] = await Promise.all([1, 2, 3].map(async () => (await browser.newContext()).newPage()));
+  const [ash, bea, cole] = await Promise.all(
+    [1, 2, 3].map(async (n) => {
+      const ctx = await browser.newContext();
+      // B's clock is the test's: its wait while hidden is run through at once, every timer in it fired.
+      if (n === 2) await ctx.clock.install();
+      return ctx.newPage();
+    }),
+  );
   const [pageA, pageB, pageC] = [ash!, bea!, cole!];
 
   // Two players sign up and land in the lobby: each takes a seat and sees the other.
@@ -73,9 +69,11 @@ test('two players see each other and toggle ready; a third queues, is refused /g
     if (new URL(r.url()).pathname === '/api/lobby') lobbyCalls++;
   });
   await setVisibility(pageB, 'hidden');
-  await pageB.waitForTimeout(300);
+  // Counted: every refresh sent before the tab was hidden. Then 4.5 s hidden (two refreshes' time), run through.
+  await requestBarrier(pageB);
   const whileHidden = lobbyCalls;
-  await pageB.waitForTimeout(4_500);
+  await pageB.clock.runFor(4_500);
+  await requestBarrier(pageB);
   expect(lobbyCalls).toBe(whileHidden);
   await setVisibility(pageB, 'visible');
   await expect.poll(() => lobbyCalls, { timeout: 1_000 }).toBeGreaterThan(whileHidden);

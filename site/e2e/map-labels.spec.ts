@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { type E2EServer, enterMap, gameTest, onMapCanvas } from './fixtures.ts';
+import { enterMap, gameTest, onMapCanvas } from './fixtures.ts';
+import { overlaps, snapshot } from './map-helpers.ts';
 
 const test = gameTest;
 
@@ -8,14 +9,6 @@ const test = gameTest;
  * The map's labels: none overlap another or the minimap (which is opaque), sites are named at the default
  * zoom while few are on screen, and an arrow with a distance points to the nearest site worth a search.
  */
-const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
-
-async function enterGame(page: Page, server: E2EServer): Promise<void> {
-  await enterMap(page, server, 'lb');
-}
-
-type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The labels of the last frame: no two overlap, none overlaps the minimap or the readout. */
 async function expectLabelsClear(page: Page): Promise<MapSnapshot> {
@@ -62,8 +55,7 @@ for (const vp of [
     gameServer: server,
   }) => {
     test.setTimeout(120_000);
-    await page.setViewportSize(vp);
-    await enterGame(page, server);
+    await enterMap(page, server, { prefix: 'lb', viewport: vp });
     // On a phone the first-run guide lies over the map's top until dismissed, as a player does before looking around:
     // the drags below must start on the map itself.
     if (vp.name === 'phone')

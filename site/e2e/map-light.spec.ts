@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
-import { type E2EServer, enterMap, startE2EServer } from './fixtures.ts';
+import { cycleHolding, type E2EServer, enterMap, serverFixture } from './fixtures.ts';
 
 /**
  * The map's light: the whole main canvas, read pixel by pixel, averages at least 80/255 luminance by day
@@ -11,27 +11,8 @@ const DAY_MIN = 80;
 const NIGHT_MIN = 45;
 const SHOTS = '/tmp/shots28-map';
 
-/** A day length that holds the world clock at midday (or midnight) for half an hour from now (day-night.ts). */
-function cycleFor(part: 'day' | 'night'): number {
-  const now = Date.now();
-  const [from, to] = part === 'day' ? [0.42, 0.5] : [0.92, 0.98];
-  for (let c = 4 * 3_600_000; ; c += 997) {
-    const at = (now % c) / c;
-    if (at > from && at < to) return c;
-  }
-}
-
-const serverAt = (
-  part: 'day' | 'night',
-): [(args: Record<never, never>, use: (s: E2EServer) => Promise<void>) => Promise<void>, { scope: 'worker' }] => [
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
-  async ({}, use) => {
-    const server = await startE2EServer({ WORLD_SEED: '12345', DAY_CYCLE_MS: String(cycleFor(part)) });
-    await use(server);
-    await server.stop();
-  },
-  { scope: 'worker' },
-];
+const serverAt = (part: 'day' | 'night') =>
+  serverFixture(() => ({ WORLD_SEED: '12345', DAY_CYCLE_MS: String(cycleHolding(part)) }));
 
 const test = base.extend<Record<never, never>, { dayServer: E2EServer; nightServer: E2EServer }>({
   dayServer: serverAt('day'),
@@ -39,10 +20,10 @@ const test = base.extend<Record<never, never>, { dayServer: E2EServer; nightServ
 });
 
 /** A new survivor on /game, the map fully loaded and seen (every wanted chunk drawn, the vision known). */
-async function enterGame(page: Page, server: E2EServer): Promise<void> {
-  await enterMap(page, server, 'lt');
-  // The first frames after the last chunk: let the map settle on it.
-  await page.waitForTimeout(500);
+async function enterGame(page: Page, server: E2EServer, viewport: { width: number; height: number }): Promise<void> {
+  const { map } = await enterMap(page, server, { prefix: 'lt', viewport });
+  // The first frames after the last chunk: let the map settle on it (any draw it still owes comes within them).
+  await page.waitForFunction((f) => window.__wastelandMap!.snapshot().frames >= f + 10, map.frames);
 }
 
 /** The main map canvas's average luminance (Rec. 709 weights over the sRGB bytes), 0–255. */
@@ -63,8 +44,7 @@ const VIEWPORTS = [
 
 for (const vp of VIEWPORTS) {
   test(`the map by day is bright: average luminance ≥ ${DAY_MIN}/255 (${vp.name})`, async ({ page, dayServer }) => {
-    await page.setViewportSize(vp);
-    await enterGame(page, dayServer);
+    await enterGame(page, dayServer, vp);
     expect(await page.evaluate(async () => (await (await fetch('/api/time')).json()).isDay)).toBe(true);
     const lum = await canvasLuminance(page);
     console.log(`map luminance by day (${vp.name}): ${lum.toFixed(1)}`);
@@ -74,8 +54,7 @@ for (const vp of VIEWPORTS) {
   });
 
   test(`the map at night is readable: average luminance ≥ ${NIGHT_MIN}/255 (${vp.name})`, async ({ page, nightServer }) => {
-    await page.setViewportSize(vp);
-    await enterGame(page, nightServer);
+    await enterGame(page, nightServer, vp);
     expect(await page.evaluate(async () => (await (await fetch('/api/time')).json()).isDay)).toBe(false);
     const lum = await canvasLuminance(page);
     console.log(`map luminance at night (${vp.name}): ${lum.toFixed(1)}`);

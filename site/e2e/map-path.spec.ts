@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
-import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { type E2EServer, enterMap, gameTest } from './fixtures.ts';
+import { ZOOM_STEP } from '../../api/game/world.ts';
+import { type E2EServer, enterMap, gameTest, toastRegion } from './fixtures.ts';
+import { biomeLookup, type Point, regionAround, snapshot } from './map-helpers.ts';
 
 const test = gameTest;
 
@@ -8,38 +9,16 @@ const test = gameTest;
  * Click-to-walk: a click on the far side of water walks the survivor round it along the WASM core's path
  * (shown as a route) and it arrives where the server agrees it is; a click on the water itself says there is no way.
  */
-const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
-
-async function enterGame(page: Page, server: E2EServer): Promise<void> {
-  await enterMap(page, server, 'pt');
-  const gotIt = page.getByRole('button', { name: 'Got it' });
-  if (await gotIt.isVisible()) await gotIt.click();
-}
-
-type Pt = { x: number; y: number };
+type Pt = Point;
 /** How many newcomers the test lets appear before it gives up finding one with a lake in sight. */
 const NEWCOMERS = 20;
-const TILE = 5;
-const CHUNK_TILES = 128;
 /**
  * The biome under any point within a chunk of the survivor's: one chunks call round its chunk (the terrain reads
  * have a per-user budget, and a look round costs hundreds of samples).
  */
 async function biomesAround(page: Page, server: E2EServer, me: Pt): Promise<(p: Pt) => string | undefined> {
-  const cx = Math.floor(me.x / (CHUNK_TILES * TILE));
-  const cy = Math.floor(me.y / (CHUNK_TILES * TILE));
-  const region = (await (
-    await page.request.get(`${server.url}/api/world/default/chunks?centerChunkX=${cx}&centerChunkY=${cy}&chunkRadius=1`)
-  ).json()) as { chunks: { x: number; y: number; tiles: string }[]; legend: string[] };
-  const chunks = new Map(region.chunks.map((c) => [`${c.x},${c.y}`, Buffer.from(c.tiles, 'base64')]));
-  return (p) => {
-    const tx = Math.floor(p.x / TILE);
-    const ty = Math.floor(p.y / TILE);
-    const kx = Math.floor(tx / CHUNK_TILES);
-    const ky = Math.floor(ty / CHUNK_TILES);
-    const code = chunks.get(`${kx},${ky}`)?.[(ty - ky * CHUNK_TILES) * CHUNK_TILES + (tx - kx * CHUNK_TILES)];
-    return code === undefined ? undefined : region.legend[code];
-  };
+  const biome = biomeLookup(await regionAround(page, server, me));
+  return (p) => biome(p.x, p.y);
 }
 
 /**
@@ -91,11 +70,17 @@ for (const vp of [
     let toScreen: (p: Pt) => Pt = (p) => p;
     for (let attempt = 0; attempt < NEWCOMERS && !found; attempt++) {
       await page.context().clearCookies();
-      await enterGame(page, server);
-      // Far enough out to see a lake and the way round it.
+      const { map: entered } = await enterMap(page, server, { prefix: 'pt', dismissGuide: true });
+      // Far enough out to see a lake and the way round it: the zoom steps, and the map loaded at that zoom.
       await map.focus();
-      for (let i = 0; i < (vp.name === 'phone' ? 6 : 3); i++) await page.keyboard.press('-');
-      await page.waitForTimeout(300);
+      const steps = vp.name === 'phone' ? 6 : 3;
+      for (let i = 0; i < steps; i++) await page.keyboard.press('-');
+      await expect
+        .poll(async () => {
+          const now = await snapshot(page);
+          return now.zoom.toFixed(4) === (entered.zoom / ZOOM_STEP ** steps).toFixed(4) && now.chunks.ready >= now.chunks.wanted;
+        })
+        .toBe(true);
       const s = await snapshot(page);
       const me = { x: Math.round(s.me.x), y: Math.round(s.me.y) };
       const box = (await map.boundingBox())!;
@@ -128,7 +113,7 @@ for (const vp of [
     // On the water itself: no way, said in a toast; the survivor stays.
     const w = toScreen(water);
     await page.mouse.click(w.x, w.y);
-    const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+    const toasts = toastRegion(page);
     await expect(toasts).toContainText('No path');
     expect((await snapshot(page)).route).toEqual([]);
 

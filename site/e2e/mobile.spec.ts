@@ -1,24 +1,13 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { gameTest, uniqueUser, type E2EServer } from './fixtures.ts';
+import { type E2EServer, enterMap, gameTest, openGame, seat, waitForIslands, toastRegion } from './fixtures.ts';
+import { snapshot } from './map-helpers.ts';
 
 const test = gameTest;
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
-const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
-
-/** Registers over the API, takes a lobby seat and opens /game until the map is drawn. */
-async function enterGame(page: Page, server: E2EServer, displayName: string): Promise<MapSnapshot> {
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser('m'), password: 'correct horse battery', displayName },
-  });
-  expect(res.status()).toBe(201);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-  await page.goto(`${server.url}/game`);
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
-  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2);
-  return snapshot(page);
-}
+const enterGame = async (page: Page, server: E2EServer, displayName: string): Promise<MapSnapshot> =>
+  (await enterMap(page, server, { prefix: 'm', displayName })).map;
 
 /**
  * Ada and Ben in a list of who is online, in that order: other specs on the same server may have survivors online too.
@@ -136,8 +125,7 @@ test('on a phone: the bottom bar, its panels and switcher, the players button, t
   await expect.poll(async () => (await snapshot(page)).zoom).toBeLessThan(1.4);
 
   // The guide stays dismissed after a reload.
-  await page.reload();
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
+  await openGame(page, server, { reload: true });
   await expect(bar).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'First steps' })).toHaveCount(0);
   await close();
@@ -176,7 +164,7 @@ test('on a desktop: the sidebar lists who is online, the header count opens on o
 
   // A toast (Forage's result) sits over the map, not over the sidebar.
   await sidebar.getByRole('button', { name: 'Forage' }).click();
-  const toast = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+  const toast = toastRegion(page).getByRole('listitem');
   await expect(toast).toBeVisible();
   const t = (await toast.boundingBox())!;
   const s = (await sidebar.boundingBox())!;
@@ -191,7 +179,7 @@ test('sign-up states the username rule; the wiki on a phone shows matches right 
   const ctx = await browser.newContext(PHONE);
   const page = await ctx.newPage();
   await page.goto(`${server.url}/login`);
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await waitForIslands(page);
   await page.getByRole('tab', { name: 'Create account' }).tap();
   const username = page.getByRole('textbox', { name: 'Username' });
   await expect(username).toHaveAccessibleDescription('3 to 24 letters, digits, _ or -');
@@ -226,11 +214,7 @@ test('on a phone the first-run guide is there while the world loads, and stays p
 }) => {
   const ctx = await browser.newContext(PHONE);
   const page = await ctx.newPage();
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser('w'), password: 'correct horse battery' },
-  });
-  expect(res.status()).toBe(201);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
+  await seat(page, server, { prefix: 'w' });
   // The survivor's first load is held, so the loading screen stays up.
   let release!: () => void;
   const held = new Promise<void>((r) => {

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
+import { type E2EServer, openGame, seat, serverFixture, toastRegion } from './fixtures.ts';
+import { strides, walkTo, whereIs } from './map-helpers.ts';
 
 /**
  * Nearby voice and notifications, with nobody wearing a radio: a desktop survivor speaks, a phone
@@ -7,91 +8,27 @@ import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
  * then the line marked nearby in the sheet) and answers, while a third survivor walked far away hears nothing. Then a
  * bed invitation reaches the phone as a toast and a count on Manage.
  */
-const env = { WORLD_SEED: '12345', STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10' };
 const test = base.extend<{ server: E2EServer }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
-  server: async ({}, use) => {
-    const server = await startE2EServer(env);
-    await use(server);
-    await server.stop();
-  },
+  server: serverFixture({ WORLD_SEED: '12345', STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10' }, 'test'),
 });
 
 type Point = { x: number; y: number };
 
-/** Signs up and takes a seat (no page yet): the survivor can be walked over the API before the game opens. */
-async function seat(page: Page, server: E2EServer, displayName: string): Promise<void> {
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser('nb'), password: 'correct horse battery', displayName },
-  });
-  expect(res.status()).toBe(201);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-}
-
-async function whereIs(page: Page, server: E2EServer): Promise<Point> {
-  return (await (await page.request.get(`${server.url}/api/player/current?worldId=default`)).json()) as Point;
-}
-
-/** One step toward `to` under the movement budget (POST /api/player/move): where the server says we stand. */
-async function step(page: Page, server: E2EServer, to: Point): Promise<{ accepted: boolean } & Point> {
-  const res = await page.request.post(`${server.url}/api/player/move?worldId=default`, { data: to });
-  expect(res.status()).toBe(200);
-  return res.json();
-}
-
-/**
- * Walks to `to` along the server's own path round water and rock (GET /api/world/default/path), point by point
- * under the movement budget, waiting for it to refill when a step is refused; answers where it stands.
- */
-async function walkTo(page: Page, server: E2EServer, to: Point): Promise<Point> {
-  const from = await whereIs(page, server);
-  const res = await page.request.get(
-    `${server.url}/api/world/default/path?fromX=${from.x}&fromY=${from.y}&toX=${to.x}&toY=${to.y}`,
-  );
-  expect(res.status()).toBe(200);
-  const { path } = (await res.json()) as { path: Point[] };
-  let at = from;
-  let refused = 0;
-  for (let i = 0; i < path.length && refused < 10; ) {
-    // Point by point (at most 3 tiles apart): a longer straight line could cut a corner through water.
-    const r = await step(page, server, path[i]!);
-    if (r.accepted) {
-      at = r;
-      i++;
-      refused = 0;
-    } else {
-      refused++;
-      await page.waitForTimeout(1000);
-    }
-  }
-  expect(Math.hypot(at.x - to.x, at.y - to.y)).toBeLessThan(6);
-  return at;
-}
-
-/** Walks straight away from `from` until `far` units off, turning by 45° steps where water or rock is in the way. */
+/** Walks straight away from `from` until `far` units off (or 20 strides), as strides() turns round water and rock. */
 async function walkAway(page: Page, server: E2EServer, from: Point, far: number): Promise<Point> {
-  let at = await whereIs(page, server);
-  const turns = [0, 1, -1, 2, -2, 3, -3, 4].map((t) => (t * Math.PI) / 4);
-  for (let strides = 0; strides < 20 && Math.hypot(at.x - from.x, at.y - from.y) < far; strides++) {
-    const away = at.x === from.x && at.y === from.y ? 0 : Math.atan2(at.y - from.y, at.x - from.x);
-    for (const turn of turns) {
-      const r = await step(page, server, { x: at.x + Math.cos(away + turn) * 110, y: at.y + Math.sin(away + turn) * 110 });
-      if (!r.accepted) continue;
-      at = r;
-      break;
-    }
-    // The budget refills at 75 units a second: wait for the next stride.
-    await page.waitForTimeout(1500);
-  }
+  const path: Point[] = [await whereIs(page, server)];
+  await strides(page, server, path, (at) =>
+    Math.hypot(at.x - from.x, at.y - from.y) >= far
+      ? null
+      : { heading: at.x === from.x && at.y === from.y ? 0 : Math.atan2(at.y - from.y, at.x - from.x), length: 110 },
+  );
+  const at = path.at(-1)!;
   expect(Math.hypot(at.x - from.x, at.y - from.y)).toBeGreaterThan(far);
   return at;
 }
 
-async function openGame(page: Page, server: E2EServer, size: { width: number; height: number }): Promise<void> {
-  await page.setViewportSize(size);
-  await page.goto(`${server.url}/game`);
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
-  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2, undefined, { timeout: 30_000 });
+async function openNearby(page: Page, server: E2EServer, viewport: { width: number; height: number }): Promise<void> {
+  await openGame(page, server, { viewport });
   await expect(page.getByTestId('chat-overlay')).toBeAttached({ timeout: 20_000 });
 }
 
@@ -99,7 +36,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const overlay = (page: Page) => page.getByTestId('chat-overlay');
 const bar = (page: Page) => page.getByRole('navigation', { name: 'Game panels' });
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+const toasts = toastRegion;
 const shots = process.env.SHOTS_DIR;
 
 test('two survivors without radios hear each other nearby (desktop and phone); a far third hears nothing', async ({
@@ -110,9 +47,9 @@ test('two survivors without radios hear each other nearby (desktop and phone); a
   const tag = Math.random().toString(36).slice(2, 6);
   const [ctxA, ctxB, ctxC] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   const [ash, bea, cy] = await Promise.all([ctxA.newPage(), ctxB.newPage(), ctxC.newPage()]);
-  await seat(ash, server, `Ash ${tag}`);
-  await seat(bea, server, `Bea ${tag}`);
-  await seat(cy, server, `Cy ${tag}`);
+  await seat(ash, server, { prefix: 'nb', displayName: `Ash ${tag}` });
+  await seat(bea, server, { prefix: 'nb', displayName: `Bea ${tag}` });
+  await seat(cy, server, { prefix: 'nb', displayName: `Cy ${tag}` });
   // Bea walks to Ash's spot (their spawns may be a few hundred units apart, past one step and past sight at night);
   // Cy walks well past any vision (175 units by day, half at night).
   const a = await whereIs(ash, server);
@@ -120,9 +57,9 @@ test('two survivors without radios hear each other nearby (desktop and phone); a
   await whereIs(cy, server);
   await walkAway(cy, server, a, 450);
 
-  await openGame(ash, server, DESKTOP);
-  await openGame(bea, server, PHONE);
-  await openGame(cy, server, DESKTOP);
+  await openNearby(ash, server, DESKTOP);
+  await openNearby(bea, server, PHONE);
+  await openNearby(cy, server, DESKTOP);
 
   // Ash speaks nearby from the desktop overlay: Nearby is the channel without a radio.
   await ash.keyboard.press('Enter');
@@ -161,8 +98,14 @@ test('two survivors without radios hear each other nearby (desktop and phone); a
   await expect(ash.getByRole('button', { name: 'Radio, 1 unread' })).toBeVisible();
   if (shots) await ash.screenshot({ path: `${shots}/desktop-bubble-badge.png` });
 
-  // Cy, far away, heard neither: nothing floated, nothing counted, nothing listed.
-  await cy.waitForTimeout(1500);
+  // Cy, far away, heard neither: nothing floated, nothing counted, nothing listed. The barrier: Dot enters the world
+  // after both lines were heard, and the server tells the whole world, Cy included, on the socket both lines would
+  // have come by.
+  const ctxD = await browser.newContext();
+  const dot = await ctxD.newPage();
+  await seat(dot, server, { prefix: 'nb', displayName: `Dot ${tag}` });
+  await whereIs(dot, server);
+  await expect(cy.getByRole('log', { name: 'Activity Log' })).toContainText(`Dot ${tag} entered the wasteland`);
   await expect(overlay(cy).getByRole('listitem')).toHaveCount(0);
   await expect(cy.getByRole('button', { name: 'Radio', exact: true })).toBeVisible();
   await cy.getByRole('button', { name: 'Radio', exact: true }).click();
@@ -209,5 +152,5 @@ test('two survivors without radios hear each other nearby (desktop and phone); a
   await expect(bar(bea).getByRole('button', { name: /^Manage, [12] new$/ })).toBeVisible();
   if (shots) await bea.screenshot({ path: `${shots}/phone-invitation-toast-badge.png` });
 
-  await Promise.all([ctxA.close(), ctxB.close(), ctxC.close()]);
+  await Promise.all([ctxA.close(), ctxB.close(), ctxC.close(), ctxD.close()]);
 });

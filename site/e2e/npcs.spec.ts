@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SettlementView } from '../../api/contract/settlements.ts';
-import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { type E2EServer, onMapCanvas, startE2EServer, uniqueUser } from './fixtures.ts';
+import { type E2EServer, enterMap, onMapCanvas, serverFixture, toastRegion } from './fixtures.ts';
+import { biomeLookup, clearPath, clickable, regionAround, snapshot, toPage, whereIs } from './map-helpers.ts';
 
 /**
  * A survivor walks to a POI, founds a settlement there with two beds (the founder takes the first), and scavenges the
@@ -11,95 +11,15 @@ import { type E2EServer, onMapCanvas, startE2EServer, uniqueUser } from './fixtu
  * drawn survivor whose recruitment options cannot be loaded shows the fallback (your settlements with a free bed).
  */
 const test = base.extend<Record<never, never>, { npcServer: E2EServer }>({
-  npcServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
-    async ({}, use) => {
-      const server = await startE2EServer({
-        WORLD_SEED: '12345',
-        STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:20',
-        NPC_SPAWN_MIN_SIGNIFICANCE: '-20',
-        NPC_TIME_SCALE: '0.02',
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
+  npcServer: serverFixture({
+    WORLD_SEED: '12345',
+    STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:20',
+    NPC_SPAWN_MIN_SIGNIFICANCE: '-20',
+    NPC_TIME_SCALE: '0.02',
+  }),
 });
 
-interface RegionPoi {
-  id: string;
-  name: string;
-  landmark: boolean;
-  worldX: number;
-  worldY: number;
-  currentSignificance: number;
-}
-interface Region {
-  chunks: { x: number; y: number; tiles: string }[];
-  legend: string[];
-  pois: RegionPoi[];
-}
-type Box = { x: number; y: number; width: number; height: number };
-
-const CHUNK_TILES = 128;
-const TILE = 5;
-const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
-
-/** The biome under a world position, from the chunks call's tiles (base64 of 128 × 128 codes, row-major). */
-function biomeLookup(region: Region): (x: number, y: number) => string | undefined {
-  const chunks = new Map(region.chunks.map((c) => [`${c.x},${c.y}`, Buffer.from(c.tiles, 'base64')]));
-  return (x, y) => {
-    const tx = Math.floor(x / TILE);
-    const ty = Math.floor(y / TILE);
-    const cx = Math.floor(tx / CHUNK_TILES);
-    const cy = Math.floor(ty / CHUNK_TILES);
-    const code = chunks.get(`${cx},${cy}`)?.[(ty - cy * CHUNK_TILES) * CHUNK_TILES + (tx - cx * CHUNK_TILES)];
-    return code === undefined ? undefined : region.legend[code];
-  };
-}
-
-/** A straight walk from `a` to `b` crosses no water or mountains (sampled every world unit). */
-function clearPath(
-  biome: (x: number, y: number) => string | undefined,
-  a: { x: number; y: number },
-  b: { x: number; y: number },
-) {
-  const steps = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y));
-  for (let i = 0; i <= steps; i++) {
-    const t = steps ? i / steps : 0;
-    const name = biome(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
-    if (name === undefined || name === 'water' || name === 'mountains') return false;
-  }
-  return true;
-}
-
-/** Where a world position is on the page (the camera centres the map element). */
-function toPage(snap: MapSnapshot, box: Box, x: number, y: number) {
-  return {
-    x: box.x + box.width / 2 + (x - snap.camera.x) * snap.zoom,
-    y: box.y + box.height / 2 + (y - snap.camera.y) * snap.zoom,
-  };
-}
-
-/** Clear of the minimap (top right), the readout (bottom left) and the edges. */
-function clickable(p: { x: number; y: number }, box: Box): boolean {
-  const inside = p.x > box.x + 20 && p.x < box.x + box.width - 20 && p.y > box.y + 20 && p.y < box.y + box.height - 20;
-  const underMinimap = p.x > box.x + box.width - 200 && p.y < box.y + 200;
-  const underReadout = p.x < box.x + 280 && p.y > box.y + box.height - 70;
-  return inside && !underMinimap && !underReadout;
-}
-
-async function enterGame(page: Page, server: E2EServer, displayName: string): Promise<void> {
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser('npc'), password: 'correct horse battery', displayName },
-  });
-  expect(res.status()).toBe(201);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-  await page.goto(`${server.url}/game`);
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
-  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2, undefined, { timeout: 30_000 });
-}
+const enterGame = (page: Page, server: E2EServer, displayName: string) => enterMap(page, server, { prefix: 'npc', displayName });
 
 test('a wanderer drawn by a scavenge is recruited into a free bed, listed in the settlement, sent to scavenge, and leaves it on the map', async ({
   browser,
@@ -111,15 +31,11 @@ test('a wanderer drawn by a scavenge is recruited into a free bed, listed in the
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await ctx.newPage();
   await enterGame(page, server, `Nia ${tag}`);
-  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  const toasts = toastRegion(page);
 
   // ── Walk to a fresh POI near the spawn ────────────────────────────────────────────────────────────────────────
-  const me = (await (await page.request.get(`${server.url}/api/player/current`)).json()) as { x: number; y: number };
-  const cx = Math.floor(me.x / (CHUNK_TILES * TILE));
-  const cy = Math.floor(me.y / (CHUNK_TILES * TILE));
-  const region = (await (
-    await page.request.get(`${server.url}/api/world/default/chunks?centerChunkX=${cx}&centerChunkY=${cy}&chunkRadius=1`)
-  ).json()) as Region;
+  const me = await whereIs(page, server);
+  const region = await regionAround(page, server, me);
   const biome = biomeLookup(region);
   const snap = await snapshot(page);
   const box = (await page.getByTestId('map').boundingBox())!;

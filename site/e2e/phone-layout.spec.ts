@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { enterMap, gameTest } from './fixtures.ts';
+import { enterMap, gameTest, toastRegion } from './fixtures.ts';
+import { type Box, overlaps } from './map-helpers.ts';
 
 /**
  * What a phone leaves of the map and its own buttons: the First steps guide speaks of taps, folds away, keeps its
@@ -10,13 +11,11 @@ const test = gameTest;
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 const SHOTS = process.env.SHOTS_DIR;
 
-type Box = { x: number; y: number; width: number; height: number };
 const box = async (l: Locator): Promise<Box> => {
   const b = await l.boundingBox();
   expect(b, 'laid out').not.toBeNull();
   return b!;
 };
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The element at the centre of a button is the button itself: on screen and under nothing else. */
 async function reachable(page: Page, button: Locator): Promise<void> {
@@ -106,7 +105,7 @@ test('phone: the guide speaks of taps, folds, keeps its buttons and some map; ch
   // A toast (Forage's result) while the Actions panel is open covers none of the panel.
   await sheet.getByRole('navigation', { name: 'Switch panel' }).getByRole('button', { name: 'Actions' }).tap();
   await sheet.getByRole('button', { name: 'Forage' }).tap();
-  const toast = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+  const toast = toastRegion(page).getByRole('listitem');
   await expect(toast).toBeVisible();
   const t = await box(toast);
   expect(overlaps(t, await box(sheet)), 'the toast is clear of the open panel').toBe(false);
@@ -137,7 +136,7 @@ test('desktop: the guide keeps its keys and its place in the sidebar; a toast ke
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/desktop-guide.png` });
 
   await sidebar.getByRole('button', { name: 'Forage' }).click();
-  const toast = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+  const toast = toastRegion(page).getByRole('listitem');
   await expect(toast).toBeVisible();
   const t = await box(toast);
   const s = await box(sidebar);

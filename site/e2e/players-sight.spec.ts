@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test';
-import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { type E2EServer, gameTest, uniqueUser } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { gameTest, openGame, seat } from './fixtures.ts';
+import { type Point, snapshot, stepWhenAllowed, strides, whereIs } from './map-helpers.ts';
 
 /**
  * Sight works both ways: another survivor is drawn on your map only where you see them, and the server tells where
@@ -10,60 +10,8 @@ import { type E2EServer, gameTest, uniqueUser } from './fixtures.ts';
  */
 const test = gameTest;
 
-type Point = { x: number; y: number };
-
-const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
-
-async function seat(page: Page, server: E2EServer, displayName: string): Promise<void> {
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser('ps'), password: 'correct horse battery', displayName },
-  });
-  expect(res.status()).toBe(201);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-}
-
-async function whereIs(page: Page, server: E2EServer): Promise<Point & { id: string }> {
-  return (await (await page.request.get(`${server.url}/api/player/current?worldId=default`)).json()) as Point & { id: string };
-}
-
-/** One step toward `to` under the movement budget (POST /api/player/move): where the server says we stand. */
-async function step(page: Page, server: E2EServer, to: Point): Promise<{ accepted: boolean } & Point> {
-  const res = await page.request.post(`${server.url}/api/player/move?worldId=default`, { data: to });
-  expect(res.status()).toBe(200);
-  return res.json();
-}
-
-/** The budget refills at 75 units a second: a stride of 110 units every 1.5 s. */
+/** The budget refills at 75 units a second: a stride of 110 units about every 1.5 s. */
 const STRIDE = 110;
-const STRIDE_WAIT_MS = 1500;
-
-const TURNS = [0, 1, -1, 2, -2, 3, -3, 4].map((t) => (t * Math.PI) / 4);
-
-/**
- * Strides from where `page`'s survivor stands (the last of `path`) while `go` gives a heading and a length (null: there),
- * turning by 45° steps where water or rock is in the way; appends every place it stood to `path` (each one reached
- * from the one before, so the way back is walkable).
- */
-async function strides(
-  page: Page,
-  server: E2EServer,
-  path: Point[],
-  go: (at: Point) => { heading: number; length: number } | null,
-) {
-  for (let n = 0; n < 20; n++) {
-    const at = path.at(-1)!;
-    const next = go(at);
-    if (!next) return;
-    for (const turn of TURNS) {
-      const h = next.heading + turn;
-      const r = await step(page, server, { x: at.x + Math.cos(h) * next.length, y: at.y + Math.sin(h) * next.length });
-      if (!r.accepted) continue;
-      path.push({ x: r.x, y: r.y });
-      break;
-    }
-    await page.waitForTimeout(STRIDE_WAIT_MS);
-  }
-}
 
 test('another survivor past your sight is not drawn (the online list still names them); walking back into sight, they are', async ({
   browser,
@@ -73,8 +21,8 @@ test('another survivor past your sight is not drawn (the online list still names
   const tag = Math.random().toString(36).slice(2, 6);
   const [ctxA, ctxB] = await Promise.all([browser.newContext(), browser.newContext()]);
   const [ash, bea] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
-  await seat(ash, server, `Ash ${tag}`);
-  await seat(bea, server, `Bea ${tag}`);
+  await seat(ash, server, { prefix: 'ps', displayName: `Ash ${tag}` });
+  await seat(bea, server, { prefix: 'ps', displayName: `Bea ${tag}` });
   const a = await whereIs(ash, server);
   const b = await whereIs(bea, server);
   // Bea walks to Ash's side, then well past any sight without binoculars (350 units from hills by day; line of sight
@@ -92,9 +40,7 @@ test('another survivor past your sight is not drawn (the online list still names
   );
   expect(off(away.at(-1)!, a)).toBeGreaterThan(400);
 
-  await ash.goto(`${server.url}/game`);
-  await expect(ash.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
-  await ash.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2, undefined, { timeout: 30_000 });
+  await openGame(ash, server);
 
   // The online list names Bea, but Ash's page is not told where she stands: she is out of Ash's sight.
   const seenBea = async () => (await snapshot(ash)).players.find((p) => p.id === b.id) ?? null;
@@ -112,8 +58,7 @@ test('another survivor past your sight is not drawn (the online list still names
 
   // Bea walks back the way she came, to Ash's side: Ash's map draws her there.
   for (const p of away.slice(0, -1).reverse()) {
-    expect((await step(bea, server, p)).accepted).toBe(true);
-    await bea.waitForTimeout(STRIDE_WAIT_MS);
+    expect((await stepWhenAllowed(bea, server, p)).accepted).toBe(true);
   }
   await expect
     .poll(
@@ -127,8 +72,7 @@ test('another survivor past your sight is not drawn (the online list still names
 
   // She walks off again: once out of Ash's sight, the server says so and Ash's map holds no place for her.
   for (const p of away.slice(1)) {
-    expect((await step(bea, server, p)).accepted).toBe(true);
-    await bea.waitForTimeout(STRIDE_WAIT_MS);
+    expect((await stepWhenAllowed(bea, server, p)).accepted).toBe(true);
   }
   await expect.poll(seenBea, { timeout: 15_000 }).toBeNull();
 

@@ -15,9 +15,35 @@ export const chromiumLaunch = {
   ],
 };
 
+/**
+ * The run's order, in three projects. The runner hands test groups to free workers in the order of the projects (and
+ * within one, file by file): a long spec started last would run alone at the end while the other worker idles. So the
+ * specs of one long test or several (each a minute or so on a loaded machine) go first, then the rest, and last the
+ * public pages' many short tests, which fill both workers up to the end.
+ */
+const LONG = [
+  'beds',
+  'chat',
+  'contextual-action',
+  'crafting',
+  'nearby-chat',
+  'npcs',
+  'raid-losses',
+  'raids',
+  'settlement-costs',
+  'settlements',
+].map((name) => `**/${name}.spec.ts`);
+const LAST = ['**/public-site.spec.ts'];
+
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
+  projects: [
+    { name: 'long', testMatch: LONG },
+    { name: 'rest', testIgnore: [...LONG, ...LAST] },
+    { name: 'last', testMatch: LAST },
+  ],
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 2,
   retries: 0,

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { gameTest, signUp } from './fixtures.ts';
+import { enterMap, gameTest } from './fixtures.ts';
 
 const test = gameTest;
 
@@ -15,11 +15,7 @@ test('entering the world reads the light poi-state around the survivor and never
   });
   const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/world/default/poi-state');
 
-  await signUp(page, server);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-  await page.goto(`${server.url}/game`);
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
-  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2);
+  await enterMap(page, server, { viaForm: true });
 
   const res = await answered;
   expect(res.status()).toBe(200);

@@ -42,6 +42,9 @@ const VERSIONS = [
 const header = (page: Page) => page.getByRole('banner');
 const wikiSection = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
+// Independent tests of the public pages: they fill whichever worker is free at the end of the run.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('landing page', () => {
   test("shows the hero, the spec's seven features plus raids and crafting, the player count and the alpha warning", async ({
     page,

@@ -1,73 +1,8 @@
-import { expect, type Page } from '@playwright/test';
-import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { gameTest, onMapCanvas, signUp, uniqueUser } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { enterMap, gameTest, onMapCanvas, toastRegion } from './fixtures.ts';
+import { biomeLookup, clearPath, clickable, regionAround, snapshot, toPage, whereIs } from './map-helpers.ts';
 
 const test = gameTest;
-
-interface RegionPoi {
-  id: string;
-  name: string;
-  landmark: boolean;
-  worldX: number;
-  worldY: number;
-  significance: number;
-  currentSignificance: number;
-}
-interface Region {
-  chunks: { x: number; y: number; tiles: string }[];
-  legend: string[];
-  pois: RegionPoi[];
-}
-type Box = { x: number; y: number; width: number; height: number };
-
-const CHUNK_TILES = 128;
-const TILE = 5;
-const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
-
-/** The biome under a world position, from the chunks call's tiles (base64 of 128 × 128 codes, row-major). */
-function biomeLookup(region: Region): (x: number, y: number) => string | undefined {
-  const chunks = new Map(region.chunks.map((c) => [`${c.x},${c.y}`, Buffer.from(c.tiles, 'base64')]));
-  return (x, y) => {
-    const tx = Math.floor(x / TILE);
-    const ty = Math.floor(y / TILE);
-    const cx = Math.floor(tx / CHUNK_TILES);
-    const cy = Math.floor(ty / CHUNK_TILES);
-    const bytes = chunks.get(`${cx},${cy}`);
-    const code = bytes?.[(ty - cy * CHUNK_TILES) * CHUNK_TILES + (tx - cx * CHUNK_TILES)];
-    return code === undefined ? undefined : region.legend[code];
-  };
-}
-
-/** A straight walk from `a` to `b` crosses no water or mountains (sampled every world unit). */
-function clearPath(
-  biome: (x: number, y: number) => string | undefined,
-  a: { x: number; y: number },
-  b: { x: number; y: number },
-): boolean {
-  const steps = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y));
-  for (let i = 0; i <= steps; i++) {
-    const t = steps ? i / steps : 0;
-    const name = biome(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
-    if (name === undefined || name === 'water' || name === 'mountains') return false;
-  }
-  return true;
-}
-
-/** Where a world position is on the page (the camera centres the map element). */
-function toPage(snap: MapSnapshot, box: Box, x: number, y: number): { x: number; y: number } {
-  return {
-    x: box.x + box.width / 2 + (x - snap.camera.x) * snap.zoom,
-    y: box.y + box.height / 2 + (y - snap.camera.y) * snap.zoom,
-  };
-}
-
-/** Clear of the minimap (top right), the readout (bottom left) and the edges. */
-function clickable(p: { x: number; y: number }, box: Box): boolean {
-  const inside = p.x > box.x + 20 && p.x < box.x + box.width - 20 && p.y > box.y + 20 && p.y < box.y + box.height - 20;
-  const underMinimap = p.x > box.x + box.width - 200 && p.y < box.y + 200;
-  const underReadout = p.x < box.x + 280 && p.y > box.y + box.height - 70;
-  return inside && !underMinimap && !underReadout;
-}
 
 test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Unauthorized flow, auto-scavenges it until it is depleted, forages, and finds the loot in the inventory', async ({
   page,
@@ -76,19 +11,11 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
   // The whole scenario, auto-scavenge included (up to 8 searches 1.5 s apart), needs more than the default minute on
   // a loaded machine.
   test.setTimeout(150_000);
-  await signUp(page, server, uniqueUser('s'), 'Sal Vager');
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-  await page.goto(`${server.url}/game`);
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
-  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2);
+  await enterMap(page, server, { prefix: 's', displayName: 'Sal Vager', viaForm: true });
 
   // Choose a POI near the spawn that a straight walk reaches over passable ground, and that fits on screen.
-  const me = (await (await page.request.get(`${server.url}/api/player/current`)).json()) as { x: number; y: number };
-  const cx = Math.floor(me.x / (CHUNK_TILES * TILE));
-  const cy = Math.floor(me.y / (CHUNK_TILES * TILE));
-  const region = (await (
-    await page.request.get(`${server.url}/api/world/default/chunks?centerChunkX=${cx}&centerChunkY=${cy}&chunkRadius=1`)
-  ).json()) as Region;
+  const me = await whereIs(page, server);
+  const region = await regionAround(page, server, me);
   const biome = biomeLookup(region);
   const snap = await snapshot(page);
   const box = (await page.getByTestId('map').boundingBox())!;
@@ -129,7 +56,7 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
   await expect(card.getByTestId('poi-significance')).toHaveText(`${poi!.currentSignificance} / ${poi!.significance}`);
   await expect.poll(async () => (await snapshot(page)).me.walking, { timeout: 10_000 }).toBe(false);
 
-  const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+  const toasts = toastRegion(page);
   const scavenge = card.getByRole('button', { name: 'Scavenge', exact: true });
   // The Actions panel's Forage; the contextual button beside the survivor carries the same name once the POI is spent.
   const forage = page.locator('[data-slot="actions"]').getByRole('button', { name: 'Forage', exact: true });
@@ -177,13 +104,19 @@ test('a survivor walks to a POI, sees the failure toasts, a wanderer and the Una
 
   // Logged out mid-game: 'Unauthorized', then /api/login (which sends a signed-in survivor to the lobby); come back.
   await page.route('**/api/poi/*/scavenge', (route) => route.fulfill({ status: 401, json: { message: 'Unauthorized' } }));
-  // The redirect follows 0.5 s after the toast; hold its answer back so a slow machine still sees the toast first.
+  // The redirect follows 0.5 s after the toast; its answer is held back until the toast has been seen, so a slow
+  // machine still sees the toast first.
+  let toastSeen: () => void = () => {};
+  const seen = new Promise<void>((r) => {
+    toastSeen = r;
+  });
   await page.route('**/api/login', async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
+    await seen;
     await route.continue();
   });
   await scavenge.click();
   await expect(toasts).toContainText(/Unauthorized[\s\S]*You are logged out\. Logging in again\.\.\./);
+  toastSeen();
   await page.waitForURL(/\/lobby$/);
   await page.unroute('**/api/poi/*/scavenge');
   await page.unroute('**/api/login');

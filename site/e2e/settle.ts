@@ -3,15 +3,15 @@ import { expect, type Page } from '@playwright/test';
 export interface SettleHere {
   /** The settlement's name. */
   name: string;
-  /** One container built in it. */
-  container: { subtype: 'food' | 'medicine' | 'ammo' | 'materials' | 'items' | 'misc'; name: string };
+  /** One container built in it (none when unset). */
+  container?: { subtype: 'food' | 'medicine' | 'ammo' | 'materials' | 'items' | 'misc'; name: string };
   /** Then the pack's items of this category deposited into it. */
   deposit?: string;
 }
 
 /**
- * A shelter, a settlement and one container where the survivor stands, through the API from the page (the session's
- * cookie, the page's origin), each call asserted to succeed; returns the settlement's id.
+ * A shelter, a settlement and (if asked) one container where the survivor stands, through the API from the page (the
+ * session's cookie, the page's origin), each call asserted to succeed; returns the settlement's id.
  */
 export async function settleHere(page: Page, plan: SettleHere): Promise<string> {
   const result = await page.evaluate(async ({ name, container, deposit }) => {
@@ -28,15 +28,18 @@ export async function settleHere(page: Page, plan: SettleHere): Promise<string> 
     const shelter = await call('/api/build-shelter', { worldId: 'default', x: me.x, y: me.y });
     const s = await call('/api/settlements', { worldId: 'default', name, x: me.x, y: me.y });
     const id = s.body?.id ?? '';
-    const box = await call('/api/buildings', {
-      type: 'container',
-      subtype: container.subtype,
-      name: container.name,
-      materials: {},
-      settlementId: id,
-      worldId: 'default',
-    });
-    const statuses = [shelter.status, s.status, box.status];
+    const statuses = [shelter.status, s.status];
+    if (container) {
+      const box = await call('/api/buildings', {
+        type: 'container',
+        subtype: container.subtype,
+        name: container.name,
+        materials: {},
+        settlementId: id,
+        worldId: 'default',
+      });
+      statuses.push(box.status);
+    }
     if (deposit) {
       statuses.push((await call(`/api/settlements/${id}/deposit-by-category`, { worldId: 'default', category: deposit })).status);
     }

@@ -1,6 +1,6 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { CONTAINER_BASE_COST } from '../../api/game/settlements.ts';
-import { type E2EServer, startE2EServer, uniqueUser } from './fixtures.ts';
+import { type E2EServer, enterMap, serverFixture, toastRegion } from './fixtures.ts';
 import { settleHere } from './settle.ts';
 
 /**
@@ -12,29 +12,14 @@ const KIT = 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Steel Pipes:2,Reinfor
 
 const test = base.extend<{ costServer: E2EServer }>({
   // A server per test: each founds a settlement at the spawn, and a second one there would be too close.
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
-  costServer: async ({}, use) => {
-    const server = await startE2EServer({ WORLD_SEED: '12345', STARTER_KIT: KIT });
-    await use(server);
-    await server.stop();
-  },
+  costServer: serverFixture({ WORLD_SEED: '12345', STARTER_KIT: KIT }, 'test'),
 });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+const toasts = toastRegion;
 
-async function enterGame(page: Page, server: E2EServer): Promise<void> {
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser('sc'), password: 'correct horse battery', displayName: 'Builder' },
-  });
-  expect(res.status()).toBe(201);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-  await page.goto(`${server.url}/game`);
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
-  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2, undefined, { timeout: 30_000 });
-  const guide = page.getByRole('dialog', { name: 'First steps' });
-  if (await guide.isVisible()) await guide.getByRole('button', { name: 'Got it' }).click();
-}
+const enterGame = (page: Page, server: E2EServer, viewport: { width: number; height: number }) =>
+  enterMap(page, server, { prefix: 'sc', displayName: 'Builder', viewport, dismissGuide: true });
 
 /** A shelter, a settlement and a materials container where the survivor stands. */
 async function settle(page: Page): Promise<void> {
@@ -96,13 +81,11 @@ test('desktop: after Deposit all, Build and Reinforce count storage, and a Reinf
   page,
   costServer,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await enterGame(page, costServer);
+  await enterGame(page, costServer, { width: 1280, height: 800 });
   await depositThenBuildAndReinforce(page, false);
 });
 
 test('phone: the same in the Management sheet', async ({ page, costServer }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await enterGame(page, costServer);
+  await enterGame(page, costServer, { width: 390, height: 844 });
   await depositThenBuildAndReinforce(page, true);
 });

@@ -1,48 +1,19 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SettlementView } from '../../api/contract/settlements.ts';
 import { SETTLEMENT_REACH } from '../../api/game/settlements.ts';
-import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { type E2EServer, onMapCanvas, startE2EServer, uniqueUser } from './fixtures.ts';
+import { TILE_SIZE } from '../../core-wasm/constants.ts';
+import { type E2EServer, enterMap, onMapCanvas, serverFixture, toastRegion } from './fixtures.ts';
+import { type Box, biomeLookup, clearPath, passableBiome, regionAround, snapshot, whereIs } from './map-helpers.ts';
 
 /**
  * A worker's own server on the known world (seed 12345), where every new survivor carries enough to build a
  * shelter, a bed and a food container, and something to store (STARTER_KIT, granted on first entering a world).
  */
 const test = base.extend<Record<never, never>, { kitServer: E2EServer }>({
-  kitServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
-    async ({}, use) => {
-      const server = await startE2EServer({
-        WORLD_SEED: '12345',
-        STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Canned Beans:5',
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
+  kitServer: serverFixture({ WORLD_SEED: '12345', STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Canned Beans:5' }),
 });
 
-const CHUNK_TILES = 128;
-const TILE = 5;
-type Box = { x: number; y: number; width: number; height: number };
-interface Region {
-  chunks: { x: number; y: number; tiles: string }[];
-  legend: string[];
-}
-
-const snapshot = (page: Page) => page.evaluate(() => window.__wastelandMap!.snapshot()) as Promise<MapSnapshot>;
-
-async function enterGame(page: Page, server: E2EServer, displayName: string): Promise<void> {
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser('st'), password: 'correct horse battery', displayName },
-  });
-  expect(res.status()).toBe(201);
-  expect((await page.request.post(`${server.url}/api/lobby/join-game`)).ok()).toBe(true);
-  await page.goto(`${server.url}/game`);
-  await expect(page.getByTestId('map-readout')).toBeVisible({ timeout: 20_000 });
-  await page.waitForFunction(() => (window.__wastelandMap?.snapshot().frames ?? 0) > 2);
-}
+const enterGame = (page: Page, server: E2EServer, displayName: string) => enterMap(page, server, { prefix: 'st', displayName });
 
 /**
  * Waypoints (world positions) of a walk from `from` to within `reach` of `to` over passable ground: a breadth-first
@@ -56,30 +27,11 @@ async function pathNear(
   to: { x: number; y: number },
   reach: number,
 ): Promise<{ x: number; y: number }[] | null> {
-  const cx = Math.floor(to.x / (CHUNK_TILES * TILE));
-  const cy = Math.floor(to.y / (CHUNK_TILES * TILE));
-  const region = (await (
-    await page.request.get(`${server.url}/api/world/default/chunks?centerChunkX=${cx}&centerChunkY=${cy}&chunkRadius=1`)
-  ).json()) as Region;
-  const chunks = new Map(region.chunks.map((c) => [`${c.x},${c.y}`, Buffer.from(c.tiles, 'base64')]));
-  const passableTile = (tx: number, ty: number) => {
-    const ccx = Math.floor(tx / CHUNK_TILES);
-    const ccy = Math.floor(ty / CHUNK_TILES);
-    const code = chunks.get(`${ccx},${ccy}`)?.[(ty - ccy * CHUNK_TILES) * CHUNK_TILES + (tx - ccx * CHUNK_TILES)];
-    const name = code === undefined ? undefined : region.legend[code];
-    return name !== undefined && name !== 'water' && name !== 'mountains';
-  };
-  const passable = (x: number, y: number) => passableTile(Math.floor(x / TILE), Math.floor(y / TILE));
-  const clear = (a: { x: number; y: number }, b: { x: number; y: number }) => {
-    const steps = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y));
-    for (let i = 0; i <= steps; i++) {
-      const t = steps ? i / steps : 0;
-      if (!passable(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)) return false;
-    }
-    return true;
-  };
-  const centre = (t: number) => t * TILE + TILE / 2;
-  const start = { tx: Math.floor(from.x / TILE), ty: Math.floor(from.y / TILE) };
+  const biome = biomeLookup(await regionAround(page, server, to));
+  const passableTile = (tx: number, ty: number) => passableBiome(biome(tx * TILE_SIZE, ty * TILE_SIZE));
+  const clear = (a: { x: number; y: number }, b: { x: number; y: number }) => clearPath(biome, a, b);
+  const centre = (t: number) => t * TILE_SIZE + TILE_SIZE / 2;
+  const start = { tx: Math.floor(from.x / TILE_SIZE), ty: Math.floor(from.y / TILE_SIZE) };
   const key = (tx: number, ty: number) => `${tx},${ty}`;
   const cameFrom = new Map<string, string | null>([[key(start.tx, start.ty), null]]);
   const queue: [number, number][] = [[start.tx, start.ty]];
@@ -160,7 +112,7 @@ test('a survivor builds a shelter, founds a settlement, builds a bed and a food 
 
   // ── The founder ──────────────────────────────────────────────────────────────────────────────────────────────
   await enterGame(pageA, server, 'Fay Founder');
-  const toasts = pageA.getByRole('region', { name: 'Notifications (F8)' });
+  const toasts = toastRegion(pageA);
   const panel = pageA.getByTestId('settlement-panel').first();
   await expect(pageA.getByTestId('your-settlements-empty')).toBeVisible();
 
@@ -230,9 +182,7 @@ test('a survivor builds a shelter, founds a settlement, builds a bed and a food 
   // ── Someone else ─────────────────────────────────────────────────────────────────────────────────────────────
   await enterGame(pageB, server, 'Otto Other');
   await expect(pageB.getByTestId('your-settlements-empty')).toBeVisible();
-  const seen = async () =>
-    (await (await pageB.request.get(`${server.url}/api/player/current`)).json()) as { x: number; y: number };
-  const me = await seen();
+  const me = await whereIs(pageB, server);
   const list = (await (
     await pageB.request.get(`${server.url}/api/world/default/settlements?centerChunkX=0&centerChunkY=0&chunkRadius=3`)
   ).json()) as SettlementView[];

@@ -2,23 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { LobbyStatus, WorldsList } from '../../api/contract/lobby.ts';
 import { DEFAULT_WORLD_NAME } from '../../api/game/worlds.ts';
-import { startE2EServer, uniqueUser, type E2EServer } from './fixtures.ts';
+import { type E2EServer, register, serverFixture } from './fixtures.ts';
 
 /**
  * Many worlds on one deployment, in the browser: two seats per world and room for three worlds, so the
  * third player lands in a world opened for them. The lobby lists the worlds with their seats; /game?world= opens one.
  */
 const test = base.extend<Record<never, never>, { worldsServer: E2EServer }>({
-  worldsServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern and refuses anything but destructuring
-    async ({}, use) => {
-      // WORLDS_MAX is 1 on PGlite by default: more worlds are asked for here.
-      const server = await startE2EServer({ MAX_PLAYERS: '2', WORLDS_MAX: '3', WORLD_SEED: '12345' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
+  // WORLDS_MAX is 1 on PGlite by default: more worlds are asked for here.
+  worldsServer: serverFixture({ MAX_PLAYERS: '2', WORLDS_MAX: '3', WORLD_SEED: '12345' }),
 });
 
 const SHOTS = '/tmp/shots29';
@@ -28,10 +20,7 @@ const worldRow = (page: Page, name: string) =>
 
 /** Signs up over the API (the form is auth.spec.ts's) and opens the lobby, which seats a newcomer at once. */
 async function enterLobby(page: Page, server: E2EServer, prefix: string, displayName: string): Promise<LobbyStatus> {
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { username: uniqueUser(prefix), password: 'correct horse battery', displayName },
-  });
-  expect(res.status()).toBe(201);
+  await register(page, server, { prefix, displayName });
   await page.goto(`${server.url}/lobby`);
   await expect(page.getByRole('link', { name: 'Enter Game' })).toBeVisible();
   return (await page.request.get(`${server.url}/api/lobby`)).json();
