@@ -3,19 +3,18 @@
  * explored-land saves, socket frames and sign-ups each hold once over both processes, not once per process. Needs
  * a Postgres server (DATABASE_URL); PGlite serves one process by design.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, expect, test } from 'bun:test';
 import postgres from 'postgres';
 import { Close } from '../contract/protocol.ts';
 import { EXPLORED_SAVES_BURST, REST_MOVES_BURST } from '../contract/world.ts';
 import { WS_RATE_BURST, WS_RATE_PER_SECOND } from '../contract/live.ts';
 import { TestClient, uniqueName } from '../testing/client.ts';
-import { freshPostgresUrl } from '../testing/databases.ts';
+import { freshPostgresUrl, describeOnPostgres } from '../testing/databases.ts';
 import { TestSocket } from '../testing/live.ts';
 import { spawnServer, type ServerProcess } from '../testing/process.ts';
 import { until } from '../testing/until.ts';
 import { DEFAULT_WRITE_LIMIT_PER_USER } from './rate-limit.ts';
 
-const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 const TERRAIN_BURST = 20;
 const explored = Buffer.from(new Uint8Array(2048).fill(255)).toString('base64');
 

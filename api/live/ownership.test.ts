@@ -4,20 +4,19 @@
  * through both. Every process judges the survivor by the position and movement budget of the one process that holds
  * it (ownership.ts). Needs a Postgres server (DATABASE_URL); PGlite serves one process by design.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, expect, test } from 'bun:test';
 import postgres from 'postgres';
 import { loadCoreForBun, TILE_SIZE } from '../../core-wasm/index.ts';
 import { walkPath } from '../contract/walking.ts';
 import { IMPASSABLE } from '../game/world.ts';
 import { MOVE_BUDGET_CAP, MOVE_BUDGET_REFILL_PER_SECOND } from '../game/movement.ts';
 import { TestClient, uniqueName } from '../testing/client.ts';
-import { freshPostgresUrl } from '../testing/databases.ts';
+import { freshPostgresUrl, describeOnPostgres } from '../testing/databases.ts';
 import { TestSocket } from '../testing/live.ts';
 import { type ServerProcess, spawnServer } from '../testing/process.ts';
 import { until } from '../testing/until.ts';
 
 const SEED = 12345;
-const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 type Point = { x: number; y: number };
 
 /**

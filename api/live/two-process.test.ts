@@ -3,10 +3,10 @@
  * address: the lobby, presence, moves, takeovers and logouts agree across them, and one can stop while the other
  * keeps serving. Needs a Postgres server (DATABASE_URL); PGlite serves one process by design.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { Close } from '../contract/protocol.ts';
 import { TestClient, uniqueName } from '../testing/client.ts';
-import { freshPostgresUrl } from '../testing/databases.ts';
+import { freshPostgresUrl, describeOnPostgres } from '../testing/databases.ts';
 import { TestSocket } from '../testing/live.ts';
 import { passableStep } from '../testing/steps.ts';
 import { spawnServer, type ServerProcess } from '../testing/process.ts';
@@ -14,7 +14,6 @@ import { DEFAULT_MAX_PLAYERS } from '../contract/lobby.ts';
 import postgres from 'postgres';
 
 const SEED = 12345;
-const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
 describeOnPostgres('two processes on one Postgres database', () => {
   let p1: ServerProcess;

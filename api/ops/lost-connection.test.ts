@@ -4,10 +4,10 @@
  * does), and when every backend of theirs is. The lease of the world with NPCs is lost with a warning and taken again;
  * the bus and the pool reconnect. Needs a Postgres server (DATABASE_URL); embedded PGlite has no connection to lose.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, expect, test } from 'bun:test';
 import postgres from 'postgres';
 import { TestClient, uniqueName } from '../testing/client.ts';
-import { freshPostgresUrl } from '../testing/databases.ts';
+import { freshPostgresUrl, describeOnPostgres } from '../testing/databases.ts';
 import { TestSocket } from '../testing/live.ts';
 import { openDatabase } from '../../db/index.ts';
 import { LEASE_HANDED_LINE, LEASE_LOST_LINE, LEASE_TAKEN_LINE, NPC_LEASE_KEY } from '../modules/npcs/lease.ts';
@@ -16,7 +16,6 @@ import { seedNpcs } from '../testing/npcs.ts';
 import { type ServerProcess, spawnServer } from '../testing/process.ts';
 import { until } from '../testing/until.ts';
 
-const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 const LEASE_TAKEN = LEASE_TAKEN_LINE;
 const LEASE_LOST = LEASE_LOST_LINE;
 const count = (text: string, line: string) => text.split(line).length - 1;

@@ -9,7 +9,7 @@
  * it is not installed this test FAILS and says so; it is never skipped for that. Needs a Postgres server
  * (DATABASE_URL), like every test of several processes.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import type { Subprocess } from 'bun';
 import postgres from 'postgres';
 import type { JoinGameResponse } from '../contract/lobby.ts';
 import { TestClient, uniqueName } from '../testing/client.ts';
-import { freshPostgresUrl } from '../testing/databases.ts';
+import { freshPostgresUrl, describeOnPostgres } from '../testing/databases.ts';
 import { freePort } from '../testing/free-port.ts';
 import { TestSocket } from '../testing/live.ts';
 import { spawnServer, type ServerProcess } from '../testing/process.ts';
@@ -26,7 +26,6 @@ import { renderNginxSite } from './nginx.ts';
 
 const SEED = 12345;
 const NGINX = process.env.NGINX_PATH ?? ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?? '/usr/sbin/nginx';
-const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
 /** nginx's own file: one worker, every path in `dir`, the rendered site included. */
 function mainConfig(dir: string): string {

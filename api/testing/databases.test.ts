@@ -2,7 +2,7 @@
  * The Postgres test databases are dropped: on close by openTestDatabase, by the preload at the end
  * of a `bun test` run (failed tests included), by a script's exit, and, once a day old, by the next run's sweep.
  */
-import { describe, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -13,10 +13,10 @@ import {
   STALE_AFTER_MS,
   sweepStaleTestDatabases,
   testDatabaseBirth,
+  describeOnPostgres,
 } from './databases.ts';
 
 const root = resolve(import.meta.dir, '../..');
-const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
 async function existing(names: string[]): Promise<string[]> {
   const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });

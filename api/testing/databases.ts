@@ -1,3 +1,4 @@
+import { describe } from 'bun:test';
 import { resolve } from 'node:path';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '../../db/index.ts';
@@ -18,6 +19,15 @@ export function backends(): Backend[] {
   }
   if (only) throw new Error(`TEST_BACKEND must be pglite or postgres, got "${only}"`);
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * A block that needs the Postgres server (DATABASE_URL): skipped without one. Its name says so ("… (Postgres)" unless
+ * it already names Postgres), which is how the runner's Postgres lane picks it (.ci/lanes.ts).
+ */
+export function describeOnPostgres(name: string, body: () => void): void {
+  const named = /postgres/i.test(name) ? name : `${name} (Postgres)`;
+  (process.env.DATABASE_URL ? describe : describe.skip)(named, body);
 }
 
 /**

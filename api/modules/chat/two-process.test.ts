@@ -4,18 +4,17 @@
  * sender on the other process and not a far one there, and a rename relabels the survivor for observers on the other
  * process (frame and later lists). Needs a Postgres server (DATABASE_URL).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, expect, test } from 'bun:test';
 import postgres from 'postgres';
 import { loadCoreForBun } from '../../../core-wasm/index.ts';
 import type { ChatMessage } from '../../contract/protocol.ts';
 import { CHAT_SLOW_MESSAGES } from '../../game/chat.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
-import { freshPostgresUrl } from '../../testing/databases.ts';
+import { freshPostgresUrl, describeOnPostgres } from '../../testing/databases.ts';
 import { TestSocket } from '../../testing/live.ts';
 import { spawnServer, type ServerProcess } from '../../testing/process.ts';
 import { openSpots } from '../../testing/settlements.ts';
 
-const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 type Seated = TestClient & { id: string; username: string };
 
 describeOnPostgres('radio chat across two processes', () => {

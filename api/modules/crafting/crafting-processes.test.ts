@@ -3,7 +3,7 @@
  * simulating process killed outright in the middle of the queue; the other takes the simulation over and delivers
  * the rest. Every job is delivered exactly once and nothing is lost. Needs DATABASE_URL.
  */
-import { describe, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { craftJobs, inventoryItems, players, settlements } from '../../../db/schema/index.ts';
 import { craftInputs, recipeById } from '../../game/crafting.ts';
@@ -11,8 +11,8 @@ import { TestClient, uniqueName } from '../../testing/client.ts';
 import { units } from '../../testing/raids.ts';
 import { twoProcessesWithSettlement } from '../../testing/two-processes.ts';
 import { LEASE_TAKEN_LINE } from '../npcs/lease.ts';
+import { describeOnPostgres } from '../../testing/databases.ts';
 
-const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 const JOBS = 4;
 const radio = recipeById('portable-radio')!;
 

@@ -6,7 +6,7 @@
  * process (each room it opens would say `hello` and set the other process publishing that world's moves for 15 s).
  * Needs DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { inventoryItems, players, raids, settlements } from '../../../db/schema/index.ts';
 import type { DefenceView } from '../../contract/raids.ts';
@@ -18,8 +18,8 @@ import type { ServerProcess } from '../../testing/process.ts';
 import { twoProcessesWithSettlement } from '../../testing/two-processes.ts';
 import { until } from '../../testing/until.ts';
 import { LEASE_TAKEN_LINE } from './lease.ts';
+import { describeOnPostgres } from '../../testing/databases.ts';
 
-const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 /** Ten-minute days: no meal or raid draw of its own comes during the test; only the raid it sets up. */
 const DAY = 600_000;
 const radio = recipeById('portable-radio')!;

@@ -3,7 +3,7 @@
  * connected to either hear the warning; the simulating process killed outright just before the raiders arrive, the
  * other applies the raid exactly once, and every unit that left storage is in the ledger. Needs DATABASE_URL.
  */
-import { afterAll, describe, expect, test } from 'bun:test';
+import { afterAll, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { bedAssignments, buildings, raids, settlements } from '../../../db/schema/index.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
@@ -13,8 +13,8 @@ import { nightOf, RAID_WARNING_MS } from '../../game/raids.ts';
 import { units } from '../../testing/raids.ts';
 import { twoProcessesWithSettlement } from '../../testing/two-processes.ts';
 import { LEASE_TAKEN_LINE } from './lease.ts';
+import { describeOnPostgres } from '../../testing/databases.ts';
 
-const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 const DAY = 10_000;
 const SCALE = 0.02;
 

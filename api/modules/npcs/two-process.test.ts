@@ -4,17 +4,16 @@
  * twice; when one process is killed outright (SIGKILL: no goodbye) the other holds every world within 5 s and the
  * NPCs go on. Needs a Postgres server (DATABASE_URL); PGlite serves one process by design.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../../../db/index.ts';
 import { npcs } from '../../../db/schema/index.ts';
-import { freshPostgresUrl, openTestDatabase } from '../../testing/databases.ts';
+import { freshPostgresUrl, openTestDatabase, describeOnPostgres } from '../../testing/databases.ts';
 import { seedNpcs } from '../../testing/npcs.ts';
 import { type ServerProcess, spawnServer } from '../../testing/process.ts';
 import { until } from '../../testing/until.ts';
 import { LEASE_TAKEN_LINE, NPC_LEASE_KEY, NPC_PROCESS_KEY } from './lease.ts';
 
-const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 const WORLDS = ['default', 'w-north', 'w-south', 'w-east'];
 const count = (text: string, line: string) => text.split(line).length - 1;
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { colourDistance, MIN_COLOUR_DELTA_E } from '../../game/player-colours.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
-import { backends, freshPostgresUrl } from '../../testing/databases.ts';
+import { backends, freshPostgresUrl, describeOnPostgres } from '../../testing/databases.ts';
 import { type ServerProcess, spawnServer } from '../../testing/process.ts';
 import { startTestServer, TEST_SERVER_ACCOUNTS, type TestServer } from '../../testing/server.ts';
 
@@ -48,8 +48,6 @@ describe.each(backends())('survivor colours on %s', (backend) => {
     expect(closest.distance, closest.pair).toBeGreaterThanOrEqual(MIN_COLOUR_DELTA_E);
   }, 180_000);
 });
-
-const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
 describeOnPostgres('survivor colours across two processes', () => {
   let p1: ServerProcess;
