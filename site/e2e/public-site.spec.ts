@@ -15,6 +15,7 @@ const WIKI_SECTIONS = [
   ['crafting', 'Crafting'],
 ] as const;
 const VERSIONS = [
+  'v0.23.0',
   'v0.22.0',
   'v0.21.0',
   'v0.20.0',
