@@ -116,6 +116,9 @@ async function playwright(): Promise<void> {
 
 const workers = Number(process.env.TEST_WORKERS ?? 2);
 const [pgliteLane, postgresLane] = bunLanes(workers);
+// Beside Playwright's two browsers on a 2-core machine, one Postgres worker: its multi-process tests start servers of
+// their own, and four heavy processes at once on two cores turned their start-up deadlines into failures.
+if (postgresLane) postgresLane.workers = Number(process.env.TEST_POSTGRES_WORKERS ?? 1);
 try {
   await stage('bun test: pure + PGlite lane', async () => report(await runLane(pgliteLane!)));
   await Promise.all([
