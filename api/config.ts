@@ -150,7 +150,8 @@ export interface Config {
   ownerLeaseMs: number;
   /**
    * NPC_TICK_MS: how often the NPC runner looks for work that has fallen due; unset (null), a second of NPC time
-   * (1000 ms × NPC_TIME_SCALE, between 50 ms and a second). Test servers, whose clock the test moves, look every 50 ms.
+   * (1000 ms × NPC_TIME_SCALE, between 50 ms and a second). Test servers, whose clock the test moves, look every
+   * 100 ms.
    */
   npcTickMs: number | null;
   /**

@@ -1,7 +1,7 @@
 /**
  * The NPC simulation in a running server, on both databases: NPCs work on their own, their finds reach the
  * settlement's storage (or stay on them while it is full), a day offline is caught up at once, and those watching
- * hear journeys and arrivals. The clock is the test's: the runner (every 50 ms on a test server) steps whatever is due
+ * hear journeys and arrivals. The clock is the test's: the runner (every 100 ms on a test server) steps whatever is due
  * by it.
  * Every outcome is checked against a replay of the pure planner (api/game/npc-sim.ts) over the same world.
  */
@@ -167,7 +167,7 @@ describe.each(backends())('the NPC simulation on %s', (backend) => {
     for (const r of rows) m.set(`${r.itemName}|${r.quality}`, (m.get(`${r.itemName}|${r.quality}`) ?? 0) + r.quantity);
     return m;
   }
-  /** Waits for the runner to have stepped the NPC up to the clock (it looks every 50 ms on a test server). */
+  /** Waits for the runner to have stepped the NPC up to the clock (it looks every 100 ms on a test server). */
   async function caughtUp(id: number, timeoutMs = 10_000) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
