@@ -1,17 +1,14 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { BINOCULARS_VISION, NIGHT_VISION } from '../../api/game/equipment.ts';
-import { cycleHolding, type E2EServer, enterMap, serverFixture, toastRegion } from './fixtures.ts';
+import { dayNightTest, type E2EServer, enterMap, toastRegion } from './fixtures.ts';
 import { snapshot } from './map-helpers.ts';
 import { settleHere } from './settle.ts';
 
-const KIT = 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10';
-const serverAt = (part: 'day' | 'night', gear: string) =>
-  serverFixture(() => ({ WORLD_SEED: '12345', DAY_CYCLE_MS: String(cycleHolding(part)), STARTER_KIT: `${KIT},${gear}` }));
-
-const test = base.extend<Record<never, never>, { dayServer: E2EServer; nightServer: E2EServer }>({
-  dayServer: serverAt('day', 'Binoculars:1'),
-  nightServer: serverAt('night', 'Night Vision Goggles:1'),
-});
+/**
+ * Vision gear put on at a settlement: binoculars by day, night vision goggles at night, each on a server whose clock
+ * stands there (the survivor carries both in the pack, and what a settlement costs).
+ */
+const test = dayNightTest;
 
 const enterGame = (page: Page, server: E2EServer) =>
   enterMap(page, server, { prefix: 'eq', viewport: { width: 1280, height: 800 } });

@@ -283,3 +283,16 @@ export { expect };
 export const gameTest = base.extend<Record<never, never>, { gameServer: E2EServer }>({
   gameServer: serverFixture({ WORLD_SEED: '12345' }),
 });
+
+const DAY_NIGHT_ENV = {
+  WORLD_SEED: '12345',
+  STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Binoculars:1,Night Vision Goggles:1',
+};
+/**
+ * Two servers whose world clock stands at midday and at midnight for the next half hour (cycleHolding), on the known
+ * world; survivors carry enough for a shelter and a settlement, and binoculars and night vision goggles in the pack.
+ */
+export const dayNightTest = base.extend<Record<never, never>, { dayServer: E2EServer; nightServer: E2EServer }>({
+  dayServer: serverFixture(() => ({ ...DAY_NIGHT_ENV, DAY_CYCLE_MS: String(cycleHolding('day')) })),
+  nightServer: serverFixture(() => ({ ...DAY_NIGHT_ENV, DAY_CYCLE_MS: String(cycleHolding('night')) })),
+});

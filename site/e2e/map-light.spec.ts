@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { test as base, expect, type Page } from '@playwright/test';
-import { cycleHolding, type E2EServer, enterMap, serverFixture } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { dayNightTest, type E2EServer, enterMap } from './fixtures.ts';
 
 /**
  * The map's light: the whole main canvas, read pixel by pixel, averages at least 80/255 luminance by day
@@ -11,13 +11,8 @@ const DAY_MIN = 80;
 const NIGHT_MIN = 45;
 const SHOTS = '/tmp/shots28-map';
 
-const serverAt = (part: 'day' | 'night') =>
-  serverFixture(() => ({ WORLD_SEED: '12345', DAY_CYCLE_MS: String(cycleHolding(part)) }));
-
-const test = base.extend<Record<never, never>, { dayServer: E2EServer; nightServer: E2EServer }>({
-  dayServer: serverAt('day'),
-  nightServer: serverAt('night'),
-});
+// The servers the equipment spec plays on too: the clock at midday, or at midnight.
+const test = dayNightTest;
 
 /** A new survivor on /game, the map fully loaded and seen (every wanted chunk drawn, the vision known). */
 async function enterGame(page: Page, server: E2EServer, viewport: { width: number; height: number }): Promise<void> {

@@ -19,7 +19,8 @@ export const chromiumLaunch = {
  * The run's order, in three projects. The runner hands test groups to free workers in the order of the projects (and
  * within one, file by file): a long spec started last would run alone at the end while the other worker idles. So the
  * specs of one long test or several (each a minute or so on a loaded machine) go first, then the rest, and last the
- * public pages' many short tests, which fill both workers up to the end.
+ * short tests on the default server (sign-in, the core in the browser, the public pages' many), which fill both
+ * workers up to the end.
  */
 const LONG = [
   'beds',
@@ -33,7 +34,7 @@ const LONG = [
   'settlement-costs',
   'settlements',
 ].map((name) => `**/${name}.spec.ts`);
-const LAST = ['**/public-site.spec.ts'];
+const LAST = ['auth', 'core-wasm', 'public-site'].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
   testDir: '.',
