@@ -15,6 +15,9 @@ afterEach(async () => {
   }
 });
 
+/** The run's migrated template (api/testing/preload.ts): these tests are about the directory's lock, not initdb. */
+const template = process.env.PGLITE_TEMPLATE || null;
+
 /** `bun api/server.ts` on the embedded database in `dataDir`, on a free port. */
 function spawnServer(dataDir: string) {
   const proc = Bun.spawn(['bun', 'api/server.ts'], {
@@ -48,7 +51,7 @@ async function untilUp(proc: ReturnType<typeof spawnServer>): Promise<void> {
 describe('embedded PGlite data directory', () => {
   test('a second server process refuses to start on a directory another process holds', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wl-lock-'));
-    const held = await openDatabase({ dataDir });
+    const held = await openDatabase({ dataDir, template });
     try {
       const second = spawnServer(dataDir);
       const code = await second.exited;
@@ -75,10 +78,10 @@ describe('embedded PGlite data directory', () => {
 
   test('the same process cannot open one directory twice', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wl-lock-'));
-    const db = await openDatabase({ dataDir });
-    await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DataDirLockedError);
+    const db = await openDatabase({ dataDir, template });
+    await expect(openDatabase({ dataDir, template })).rejects.toBeInstanceOf(DataDirLockedError);
     await db.close();
-    const again = await openDatabase({ dataDir });
+    const again = await openDatabase({ dataDir, template });
     expect(await again.ping()).toBe(true);
     await again.close();
   });
@@ -87,7 +90,7 @@ describe('embedded PGlite data directory', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wl-lock-'));
     for (const pid of [1, process.ppid, 999999999]) {
       await Bun.write(join(dataDir, 'wasteland.lock'), String(pid));
-      const db = await openDatabase({ dataDir });
+      const db = await openDatabase({ dataDir, template });
       expect(await db.ping()).toBe(true);
       await db.close();
     }
