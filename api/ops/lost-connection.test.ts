@@ -86,15 +86,18 @@ describeOnPostgres('a lost database connection', () => {
         ? await admin`select pg_terminate_backend(pid) from pg_locks
             where locktype = 'advisory' and classid = ${NPC_LEASE_KEY} and objsubid = 2 and granted
               and database = (select oid from pg_database where datname = current_database())`
-        : await admin`select pg_terminate_backend(pid) from pg_stat_activity
+        : await admin`select pid, pg_terminate_backend(pid) from pg_stat_activity
             where datname = current_database() and pid <> pg_backend_pid()`;
+    for (const r of rows) if (typeof r.pid === 'number') terminated.add(r.pid);
     return rows.length;
   }
-  /** The backends of this test's own database, ours excepted. */
+  /** Backends already told to end: one stays in pg_stat_activity a moment after, so it is never counted as back. */
+  const terminated = new Set<number>();
+  /** The backends of this test's own database opened since the last cut, ours excepted. */
   async function backends(): Promise<number> {
-    const [row] = await admin<{ n: number }[]>`select count(*)::int as n from pg_stat_activity
+    const rows = await admin<{ pid: number }[]>`select pid from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid()`;
-    return row!.n;
+    return rows.filter((r) => !terminated.has(r.pid)).length;
   }
   const alive = (p: ServerProcess) => p.signal() === null && Bun.spawnSync(['kill', '-0', String(p.pid)]).exitCode === 0;
 
