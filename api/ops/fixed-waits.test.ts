@@ -18,14 +18,16 @@ function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
 
 describe('fixed waits in tests', () => {
   test(`the finder flags waits over ${MAX_FIXED_WAIT_MS} ms written as literals or the file's constants, and only those`, () => {
+    // Written from parts, so that this file holds the sample's text without holding a wait of its own.
+    const call = (fn: string, args: string) => `await ${fn}(${args});`;
     const source = [
       'const GAP_MS = 1_500;',
       'const SHORT = 50;',
-      'await Bun.sleep(6000);',
-      'await page.waitForTimeout(GAP_MS);',
-      'await new Promise((r) => setTimeout(r, 300));',
-      'await Bun.sleep(200);',
-      'await page.waitForTimeout(SHORT);',
+      call('Bun.sleep', '6000'),
+      call('page.waitForTimeout', 'GAP_MS'),
+      call('new Promise', `(r) => ${['setTimeout', '(r, 300)'].join('')}`),
+      call('Bun.sleep', '200'),
+      call('page.waitForTimeout', 'SHORT'),
       'setTimeout(() => tick(), 5000);',
     ].join('\n');
     expect(fixedWaits(source).map((w) => [w.line, w.ms])).toEqual([
@@ -43,12 +45,9 @@ describe('fixed waits in tests', () => {
       ...HELPER_DIRS.flatMap((d) => filesUnder(resolve(root, d), (n) => n.endsWith('.ts') && !TEST_CODE.test(n))),
     ];
     expect(files.length).toBeGreaterThan(100);
-    // This file's own sample above is the finder's test, not a wait.
-    const offenders = [...new Set(files)]
-      .filter((f) => f !== import.meta.path)
-      .flatMap((f) =>
-        fixedWaits(readFileSync(f, 'utf8')).map((w) => `${relative(root, f)}:${w.line} waits ${w.ms} ms: ${w.text}`),
-      );
+    const offenders = [...new Set(files)].flatMap((f) =>
+      fixedWaits(readFileSync(f, 'utf8')).map((w) => `${relative(root, f)}:${w.line} waits ${w.ms} ms: ${w.text}`),
+    );
     expect(offenders).toEqual([]);
   });
 });
