@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { WastelandAudioHook } from '../src/game/audio/debug-hook.ts';
 import { HOVER_GAP_MS } from '../src/game/audio/rules.ts';
-import { type E2EServer, enterMap, gameTest, openGame } from './fixtures.ts';
+import { becomesTrue, type E2EServer, enterMap, gameTest, openGame } from './fixtures.ts';
 
 const test = gameTest;
 
@@ -116,13 +116,7 @@ test('audio: walking is heard as footsteps', async ({ page, gameServer: server }
     [0, -160],
   ] as const) {
     await page.mouse.click(cx + dx, cy + dy);
-    const heardSteps = await expect
-      .poll(async () => (await played(page)).includes('footstep'), { timeout: 2_000 })
-      .toBe(true)
-      .then(
-        () => true,
-        () => false,
-      );
+    const heardSteps = await becomesTrue(async () => (await played(page)).includes('footstep'), 2_000);
     if (heardSteps) break;
   }
   const steps = (await played(page)).filter((n) => n === 'footstep').length;

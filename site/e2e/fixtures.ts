@@ -296,3 +296,17 @@ export const dayNightTest = base.extend<Record<never, never>, { dayServer: E2ESe
   dayServer: serverFixture(() => ({ ...DAY_NIGHT_ENV, DAY_CYCLE_MS: String(cycleHolding('day')) })),
   nightServer: serverFixture(() => ({ ...DAY_NIGHT_ENV, DAY_CYCLE_MS: String(cycleHolding('night')) })),
 });
+
+/**
+ * Whether `check` turns true within `timeoutMs`, polled as expect.poll polls: for a try that may not take (a click
+ * the survivor cannot walk to, a walk not yet in sight) and is then tried another way.
+ */
+export function becomesTrue(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  return expect
+    .poll(check, { timeout: timeoutMs })
+    .toBe(true)
+    .then(
+      () => true,
+      () => false,
+    );
+}

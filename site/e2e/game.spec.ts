@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { MapSnapshot } from '../src/game/session/debug-hook.ts';
-import { type E2EServer, enterMap, gameTest, toastRegion } from './fixtures.ts';
+import { becomesTrue, type E2EServer, enterMap, gameTest, toastRegion } from './fixtures.ts';
 import { snapshot } from './map-helpers.ts';
 
 const test = gameTest;
@@ -59,13 +59,7 @@ async function walkSomewhere(page: Page, toward?: { x: number; y: number }): Pro
   for (const [dx, dy] of directions) {
     await page.mouse.click(cx + dx, cy + dy);
     // At 60 units a second a walk is 30 units on within half a second; a click it cannot walk to leaves it standing.
-    const walked = await expect
-      .poll(moved, { timeout: 2_500 })
-      .toBe(true)
-      .then(
-        () => true,
-        () => false,
-      );
+    const walked = await becomesTrue(moved, 2_500);
     if (walked) {
       await expect.poll(async () => (await snapshot(page)).me.walking, { timeout: 5_000 }).toBe(false);
       return (await snapshot(page)).me;
@@ -100,13 +94,7 @@ test('two survivors: one clicks the map and the other sees its marker move; the 
   // A first walks toward B until B's page has been told where A is.
   const seesA = async () => (await snapshot(pageB)).players.some((p) => p.id === a.me.id);
   for (let i = 0; i < 6; i++) {
-    const seen = await expect
-      .poll(seesA, { timeout: 2_000 })
-      .toBe(true)
-      .then(
-        () => true,
-        () => false,
-      );
+    const seen = await becomesTrue(seesA, 2_000);
     if (seen) break;
     await walkSomewhere(pageA, b.me);
   }
@@ -176,19 +164,10 @@ test('keyboard walking, the activity log and, on a phone, the bottom bar instead
   let moved = false;
   for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) {
     await page.keyboard.down(key);
-    moved = await expect
-      .poll(
-        async () => {
-          const me = (await snapshot(page)).me;
-          return Math.hypot(me.x - start.me.x, me.y - start.me.y) > 10;
-        },
-        { timeout: 2_000 },
-      )
-      .toBe(true)
-      .then(
-        () => true,
-        () => false,
-      );
+    moved = await becomesTrue(async () => {
+      const me = (await snapshot(page)).me;
+      return Math.hypot(me.x - start.me.x, me.y - start.me.y) > 10;
+    }, 2_000);
     await page.keyboard.up(key);
     if (moved) break;
   }
