@@ -44,6 +44,8 @@ if (missing.length > 0) {
 
 let passed = 0;
 let failed = 0;
+/** The names of what failed, printed again just above the closing line: a CI log is often read from its tail. */
+const failures: string[] = [];
 
 // Types, lint and format first: the islands, the server and the tests share one contract, so a type error anywhere
 // is a defect; `typecheck` is tsc plus astro check, `lint` is Biome (lint and format).
@@ -65,7 +67,10 @@ await stage('typecheck + lint', async () => {
   results.forEach((code, i) => {
     console.log(`${steps[i]}: ${code === 0 ? 'ok' : 'FAILED'}`);
     if (code === 0) passed += 1;
-    else failed += 1;
+    else {
+      failed += 1;
+      failures.push(steps[i]);
+    }
   });
 });
 
@@ -84,9 +89,31 @@ const report = (r: LaneResult) => {
   process.stderr.write(r.output);
   console.log(`lane ${r.name}: ${r.passed} passed, ${r.failed} failed in ${r.seconds.toFixed(0)} s`);
   results.push(r);
+  failures.push(...[...r.failedNames].map((n) => `bun test (${r.name}): ${n}`));
   passed += r.passed;
   failed += r.failed;
 };
+
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  specs?: { title: string; ok: boolean; tests?: { projectName?: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number };
+  errors?: { message?: string }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** "file › describe › test" of every spec that did not pass. */
+function failedSpecs(suites: PlaywrightSuite[], path: string[] = []): string[] {
+  return suites.flatMap((suite) => {
+    const here = [...path, suite.title].filter(Boolean);
+    const own = (suite.specs ?? []).filter((s) => !s.ok).map((s) => [...here, s.title].join(' › '));
+    return [...own, ...failedSpecs(suite.suites ?? [], here)];
+  });
+}
 
 /** Playwright, reading its JSON report for the count. */
 async function playwright(): Promise<void> {
@@ -101,11 +128,10 @@ async function playwright(): Promise<void> {
   const e2eExit = await e2e.exited;
   let e2eFailed = 0;
   if (existsSync(reportFile)) {
-    const json = JSON.parse(readFileSync(reportFile, 'utf8')) as {
-      stats: { expected: number; unexpected: number; flaky: number };
-      errors?: unknown[];
-    };
+    const json = JSON.parse(readFileSync(reportFile, 'utf8')) as PlaywrightReport;
     passed += json.stats.expected + json.stats.flaky;
+    failures.push(...failedSpecs(json.suites ?? []).map((t) => `Playwright: ${t}`));
+    for (const e of json.errors ?? []) failures.push(`Playwright: ${String(e.message ?? 'error').split('\n')[0]}`);
     // A spec file that does not load is an error of the run, not a test: count each one as a failure.
     e2eFailed = json.stats.unexpected + (json.errors?.length ?? 0);
   }
@@ -132,6 +158,7 @@ const [pgliteResult, postgresResult] = [results.find((r) => r.name === 'pglite')
 if (pgliteResult && postgresResult) {
   const nowhere = runNowhere(pgliteResult, postgresResult);
   for (const name of nowhere) console.log(`(fail) skipped on PGlite and not run on Postgres: ${name}`);
+  failures.push(...nowhere.map((n) => `run nowhere: ${n}`));
   failed += nowhere.length;
 }
 
@@ -144,5 +171,9 @@ for (const s of slowest) console.log(`  ${(s.ms / 1000).toFixed(1).padStart(6)} 
 console.log('stages (Postgres lane and Playwright run side by side):');
 for (const s of stages) console.log(`  ${s.seconds.toFixed(0).padStart(5)} s  ${s.name}`);
 console.log(`  ${((performance.now() - runStarted) / 1000).toFixed(0).padStart(5)} s  in all`);
+if (failures.length > 0) {
+  console.log('failed:');
+  for (const f of failures) console.log(`  ${f}`);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
