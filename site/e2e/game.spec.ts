@@ -61,7 +61,7 @@ async function walkSomewhere(page: Page, toward?: { x: number; y: number }): Pro
     // At 60 units a second a walk is 30 units on within half a second; a click it cannot walk to leaves it standing.
     const walked = await becomesTrue(moved, 2_500);
     if (walked) {
-      await expect.poll(async () => (await snapshot(page)).me.walking, { timeout: 5_000 }).toBe(false);
+      await expect.poll(async () => (await snapshot(page)).me.walking).toBe(false);
       return (await snapshot(page)).me;
     }
   }

@@ -76,7 +76,7 @@ test('two players see each other and toggle ready; a third queues, is refused /g
   await requestBarrier(pageB);
   expect(lobbyCalls).toBe(whileHidden);
   await setVisibility(pageB, 'visible');
-  await expect.poll(() => lobbyCalls, { timeout: 1_000 }).toBeGreaterThan(whileHidden);
+  await expect.poll(() => lobbyCalls).toBeGreaterThan(whileHidden);
 
   // A third user finds the seats taken and queues.
   await enterLobby(pageC, server, 'cole', 'Charlie Cole');

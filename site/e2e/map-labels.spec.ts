@@ -39,7 +39,7 @@ async function walkAway(page: Page, away: number): Promise<void> {
     [-100, 100],
   ] as const) {
     await page.mouse.click(cx + dx, cy + dy);
-    await expect.poll(async () => (await snapshot(page)).me.walking, { timeout: 8_000 }).toBe(false);
+    await expect.poll(async () => (await snapshot(page)).me.walking).toBe(false);
     const me = (await snapshot(page)).me;
     if (Math.hypot(me.x - start.x, me.y - start.y) >= away) return;
   }
