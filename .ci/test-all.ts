@@ -47,9 +47,10 @@ let failed = 0;
 /** The names of what failed, printed again just above the closing line: a CI log is often read from its tail. */
 const failures: string[] = [];
 
-// Types, lint and format first: the islands, the server and the tests share one contract, so a type error anywhere
-// is a defect; `typecheck` is tsc plus astro check, `lint` is Biome (lint and format).
-await stage('typecheck + lint', async () => {
+// Types, lint and format: the islands, the server and the tests share one contract, so a type error anywhere is a
+// defect; `typecheck` is tsc plus astro check, `lint` is Biome (lint and format). Mostly one core: it runs beside
+// the PGlite lane.
+async function checks(): Promise<void> {
   const sync = Bun.spawnSync(['bunx', '--bun', 'astro', 'sync'], {
     cwd: root,
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
@@ -72,7 +73,7 @@ await stage('typecheck + lint', async () => {
       failures.push(steps[i]);
     }
   });
-});
+}
 
 // The run's templates, made once and handed to every lane and server through the environment.
 const pgTemplate = await stage('templates', async () => {
@@ -142,11 +143,14 @@ async function playwright(): Promise<void> {
 
 const workers = Number(process.env.TEST_WORKERS ?? 2);
 const [pgliteLane, postgresLane] = bunLanes(workers);
-// Beside Playwright's two browsers on a 2-core machine, one Postgres worker: its multi-process tests start servers of
-// their own, and four heavy processes at once on two cores turned their start-up deadlines into failures.
-if (postgresLane) postgresLane.workers = Number(process.env.TEST_POSTGRES_WORKERS ?? 1);
+// The Postgres lane mostly waits (on the server, on its own servers' leases and intervals: about 160 CPU seconds in
+// 700 of wall time at one worker), so two of its workers share the machine with Playwright's two browsers.
+if (postgresLane) postgresLane.workers = Number(process.env.TEST_POSTGRES_WORKERS ?? 2);
 try {
-  await stage('bun test: pure + PGlite lane', async () => report(await runLane(pgliteLane!)));
+  await Promise.all([
+    stage('typecheck + lint', checks),
+    stage('bun test: pure + PGlite lane', async () => report(await runLane(pgliteLane!))),
+  ]);
   await Promise.all([
     postgresLane ? stage('bun test: Postgres lane', async () => report(await runLane(postgresLane))) : null,
     stage('Playwright', playwright),
@@ -168,7 +172,7 @@ const slowest = results
   .slice(0, 10);
 console.log('\nslowest bun test files:');
 for (const s of slowest) console.log(`  ${(s.ms / 1000).toFixed(1).padStart(6)} s  ${s.file}`);
-console.log('stages (Postgres lane and Playwright run side by side):');
+console.log('stages (typecheck beside the PGlite lane; the Postgres lane beside Playwright):');
 for (const s of stages) console.log(`  ${s.seconds.toFixed(0).padStart(5)} s  ${s.name}`);
 console.log(`  ${((performance.now() - runStarted) / 1000).toFixed(0).padStart(5)} s  in all`);
 if (failures.length > 0) {

@@ -56,6 +56,6 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: chromiumLaunch,
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
   },
 });
