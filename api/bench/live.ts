@@ -13,6 +13,7 @@
  * MOVE_FLUSH_MS values to compare: beat,10), BENCH_BACKENDS (pglite, and postgres with DATABASE_URL),
  * BENCH_PROFILE_DIR (servers write CPU profiles there).
  */
+import { headline } from './headline.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -175,6 +176,31 @@ for (const backend of ['pglite', 'postgres']) {
   }
   ratio(`one process on ${backend}, ${flushName(FLUSHES[0]!)} / floor beat`, old, floors.beat);
 }
+// The goals' figures, at the production setting (MOVE_FLUSH_MS 10): against the adaptive floor of this run.
+const DEFAULT_FLUSH = flushName('10');
+for (const backend of ['pglite', 'postgres']) {
+  const r = find(`one process on ${backend}, ${DEFAULT_FLUSH}`);
+  const floor = floors.adaptive;
+  if (!r) continue;
+  if (floor) {
+    headline(
+      `${backend}, p99 / adaptive floor`,
+      `${(r.p99 / floor.p99).toFixed(2)}× (${r.p99.toFixed(1)} vs ${floor.p99.toFixed(1)} ms)`,
+    );
+    const perMove = (x: LoadResult) => (cpu(x) / 100 / x.sentPerSecond) * 1e6;
+    headline(
+      `${backend}, CPU a move / adaptive floor`,
+      `${(perMove(r) / perMove(floor)).toFixed(2)}× (${perMove(r).toFixed(0)} vs ${perMove(floor).toFixed(0)} µs)`,
+    );
+  }
+  headline(
+    `${backend}, RSS peak at ${WORLDS * PLAYERS} players`,
+    `${Math.max(...r.processes.map((p) => p.rssPeakMiB)).toFixed(0)} MiB`,
+  );
+}
+const two = find(`two processes on Postgres (bus), ${DEFAULT_FLUSH}`);
+const onePostgres = find(`one process on postgres, ${DEFAULT_FLUSH}`);
+if (two && onePostgres) headline('two processes / one (Postgres), p99', `${(two.p99 / onePostgres.p99).toFixed(2)}×`);
 const twos = FLUSHES.map((f) => find(`two processes on Postgres (bus), ${flushName(f)}`));
 for (const [i, r] of twos.entries()) {
   if (i > 0) ratio(`two processes, ${flushName(FLUSHES[i]!)} / ${flushName(FLUSHES[0]!)}`, r, twos[0]);

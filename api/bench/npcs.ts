@@ -19,9 +19,10 @@
  *             each steps per second, and after one is killed with SIGKILL how long until the other holds every world
  *             (pg_locks) and how far behind the taken worlds fell.
  * PGlite always (its CPU is this process's); Postgres too when DATABASE_URL is set (the server's CPU is not counted).
- * NPCS_BENCH_SCALE=0.1 runs a tenth of the NPCs and settlements; NPCS_BENCH_PARTS=raids (a comma list of steady,
+ * NPCS_BENCH_SCALE=0.1 runs a tenth of the NPCs and settlements, NPCS_BENCH_CATCHUP_HOURS=3 a shorter absence; NPCS_BENCH_PARTS=raids (a comma list of steady,
  * catchUp, raids, processes) runs only those parts, NPCS_BENCH_BACKENDS=postgres only that backend. Prints figures; never fails.
  */
+import { headline } from './headline.ts';
 import { asc, inArray, like, sql } from 'drizzle-orm';
 import { loadCoreForBun } from '../../core-wasm/index.ts';
 import { readFileSync } from 'node:fs';
@@ -45,6 +46,8 @@ const SCALE = Number(process.env.NPCS_BENCH_SCALE ?? 1);
 const WORLDS = 50;
 const STEADY_NPCS = Math.round(10_000 * SCALE);
 const CATCHUP_NPCS = Math.round(1_000 * SCALE);
+/** NPCS_BENCH_CATCHUP_HOURS: how long the catch-up's NPCs were left (24 by default; fewer for a quick look). */
+const CATCHUP_HOURS = Number(process.env.NPCS_BENCH_CATCHUP_HOURS ?? 24);
 const NPCS_PER_SETTLEMENT = 10;
 const WARMUP_S = 360;
 const MEASURE_S = 60;
@@ -134,6 +137,8 @@ async function steady(database: Database): Promise<void> {
       `${((h.counts.journeys - before.journeys) / MEASURE_S).toFixed(0)} journey messages/s, ` +
       `${((h.counts.arrivals - before.arrivals) / MEASURE_S).toFixed(0)} arrivals/s, slowest round ${slowest.toFixed(0)} ms`,
   );
+  headline(`steady on ${database.kind}, ${ids.length} NPCs: CPU s per simulated s`, (cpu / MEASURE_S).toFixed(3));
+  headline(`steady on ${database.kind}, ${ids.length} NPCs: slowest round`, `${slowest.toFixed(0)} ms`);
 }
 
 async function catchUp(database: Database): Promise<void> {
@@ -146,15 +151,16 @@ async function catchUp(database: Database): Promise<void> {
     spreadMs: 6 * 60_000,
   });
   const h = harness(database);
-  h.at(T0 + 24 * 3600_000);
+  h.at(T0 + CATCHUP_HOURS * 3600_000);
   const cpu = cpuSeconds();
   const t = performance.now();
   const phases = await h.sim.runOnce();
   const seconds = (performance.now() - t) / 1000;
   console.log(
-    `  catch-up, ${ids.length} NPCs after 24 h offline: ${seconds.toFixed(1)} s (${(cpuSeconds() - cpu).toFixed(1)} CPU s), ` +
+    `  catch-up, ${ids.length} NPCs after ${CATCHUP_HOURS} h offline: ${seconds.toFixed(1)} s (${(cpuSeconds() - cpu).toFixed(1)} CPU s), ` +
       `${phases} phases in ${h.sim.stats.transactions} transactions, ${h.counts.journeys} journey messages`,
   );
+  headline(`catch-up on ${database.kind}, ${ids.length} NPCs after ${CATCHUP_HOURS} h`, `${seconds.toFixed(1)} s`);
 }
 
 /**
