@@ -10,9 +10,10 @@ import { writeLimits } from './http/write-limits.ts';
 import { siteModule } from './http/site.ts';
 import { authModule } from './modules/auth/index.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
-import { findSession } from './modules/auth/session.ts';
+import { findSession } from './http/session.ts';
 import { healthModule } from './modules/health/index.ts';
 import { lobbyModule } from './modules/lobby/index.ts';
+import { lobbyAccess } from './modules/lobby/service.ts';
 import { adminWorldsModule } from './modules/worlds/index.ts';
 import type { Services } from './services.ts';
 import type { Core } from '../core-wasm/index.ts';
@@ -196,7 +197,18 @@ export function createApp(deps: AppDeps) {
     .use(equipmentModule(services, new EquipmentService(services, settlements, live)))
     .use(npcEquipmentModule(services, new NpcEquipmentService(services, settlements, live)))
     .use(chatModule(services, new ChatService(services, worlds, live, deps.core)))
-    .use(liveSocketModule(services, live, liveConnections, async (worldId) => (await worlds.world(worldId)) !== null, limits))
+    .use(
+      liveSocketModule(
+        services,
+        live,
+        liveConnections,
+        {
+          worldExists: async (worldId) => (await worlds.world(worldId)) !== null,
+          access: (userId, worldId) => lobbyAccess(services, userId, worldId),
+        },
+        limits,
+      ),
+    )
     .use(siteModule(deps.config.siteDir));
 }
 

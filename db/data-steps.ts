@@ -5,7 +5,7 @@
  * start tries again).
  *
  * `name-keys` (with migration 0015): fills the look-alike keys of names (api/contract/name-key.ts) and settles the
- * names stored before the name rules (api/contract/names.ts):
+ * names stored before the name rules (api/game/names.ts):
  * - usernames claim their key in name_claims, oldest account first; a later username that looks like an earlier
  *   one keeps signing in but has no claim (an invitation by it is refused as ambiguous);
  * - display names are normalised and lose invisible, formatting and text-direction characters and stacked
@@ -17,7 +17,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { nameKey } from '../api/contract/name-key.ts';
-import { IGNORED_IN_KEYS, MAX_MARKS_IN_A_ROW, nameProblem, normaliseName } from '../api/contract/names.ts';
+import { IGNORED_IN_KEYS, MAX_MARKS_IN_A_ROW, nameProblem, normaliseName } from '../api/game/names.ts';
 import { DISPLAY_NAME_MAX } from '../api/game/accounts.ts';
 import { SETTLEMENT_NAME_MAX } from '../api/game/settlements.ts';
 import type { Db } from './client.ts';

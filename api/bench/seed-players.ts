@@ -4,7 +4,7 @@
  */
 import { openDatabase, repositories } from '../../db/index.ts';
 import { SESSION_TTL_MS } from '../contract/auth.ts';
-import { hashSessionToken, newSessionToken } from '../modules/auth/session.ts';
+import { hashSessionToken, newSessionToken } from '../http/session.ts';
 
 export interface Seeded {
   id: string;

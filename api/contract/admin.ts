@@ -3,7 +3,7 @@ import { type WorldSummary, WorldSummaryBody } from './lobby.ts';
 
 /**
  * The operator's routes: /api/admin/worlds, behind `Authorization: Bearer <ADMIN_TOKEN>`; the same calls
- * as `bun run worlds` (api/ops/worlds.ts). A name's length (1 to 40 once trimmed) is checked by the worlds service,
+ * as `bun run worlds` (api/worlds.ts). A name's length (1 to 40 once trimmed) is checked by the worlds service,
  * which answers 400 with the rule.
  */
 

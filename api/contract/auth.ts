@@ -29,7 +29,7 @@ export const SESSION_COOKIE = 'wl_session';
 
 const username = safeString.narrow((s, ctx) => (USERNAME_PATTERN.test(s) ? true : ctx.mustBe(USERNAME_RULE)));
 const password = text(PASSWORD_MIN, PASSWORD_MAX);
-/** Normalised and checked by the name rules (api/contract/names.ts), then 1 to 32 characters. */
+/** Normalised and checked by the name rules (api/game/names.ts), then 1 to 32 characters. */
 const displayName = chosenName('Display names', DISPLAY_NAME_MAX);
 const optionalText = (max: number) => safeString.pipe((s) => s.trim()).to(`string <= ${max}`);
 

@@ -3,7 +3,7 @@
  * (display names and usernames together: db/schema/accounts.ts name_claims) and one settlement per world may
  * have it. Server only: it carries the Unicode confusables table (~100 KB), which the islands do not need.
  *
- *   fold(s)   = s without format characters, normalised (api/contract/names.ts: NFKC, spaces), lower case
+ *   fold(s)   = s without format characters, normalised (api/game/names.ts: NFKC, spaces), lower case
  *   skel(s)   = NFD → the confusables prototype of each character → NFD
  *   step(s)   = fold(skel(fold(skel(upper case(s)))))
  *   key(name) = step applied to fold(name) until nothing changes
@@ -22,7 +22,7 @@
  * needs a data step that recomputes the stored keys (db/data-steps.ts).
  */
 import unhomoglyph from 'unhomoglyph';
-import { IGNORED_IN_KEYS, normaliseName } from './names.ts';
+import { IGNORED_IN_KEYS, normaliseName } from '../game/names.ts';
 
 /** Normalised (names.ts), without format characters, lower case. */
 function fold(s: string): string {

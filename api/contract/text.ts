@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { nameProblem, normaliseName } from './names.ts';
+import { nameProblem, normaliseName } from '../game/names.ts';
 
 /**
  * C0 controls (U+0000–U+001F), DEL and C1 controls (U+007F–U+009F). No field of this API carries any of them
@@ -29,7 +29,7 @@ export function text(min: number, max: number) {
 export const worldIdText = text(1, 64);
 
 /**
- * A name people choose and others read (api/contract/names.ts): normalised (NFKC, spaces collapsed and trimmed),
+ * A name people choose and others read (api/game/names.ts): normalised (NFKC, spaces collapsed and trimmed),
  * refused with `<label> <reason>` when it holds invisible, formatting or text-direction characters, stacks accents
  * or has no letter, then `min`..`max` long. `min` 0 lets an empty name through (an optional field left blank).
  */

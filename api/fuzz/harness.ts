@@ -11,7 +11,7 @@ import { SESSION_COOKIE, SESSION_TTL_MS } from '../contract/auth.ts';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../contract/json-depth.ts';
 import { PROTOCOL_VERSION, parseServerMessage } from '../contract/protocol.ts';
 import { CHAT_MESSAGE_MAX, CHAT_MUTE_LIMIT, CHAT_SLOW_MESSAGES, CHAT_SLOW_WINDOW_MS } from '../game/chat.ts';
-import { hashSessionToken, newSessionToken } from '../modules/auth/session.ts';
+import { hashSessionToken, newSessionToken } from '../http/session.ts';
 import { TestClient, uniqueName } from '../testing/client.ts';
 import type { Backend } from '../testing/databases.ts';
 import { NO_WRITE_LIMITS, startTestServer, type TestServer } from '../testing/server.ts';

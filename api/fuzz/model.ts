@@ -49,7 +49,7 @@ import type { Backend } from '../testing/databases.ts';
 import { NO_WRITE_LIMITS, startTestServer, type TestServer } from '../testing/server.ts';
 import { repositories } from '../../db/index.ts';
 import { SESSION_COOKIE } from '../contract/auth.ts';
-import { hashSessionToken, newSessionToken } from '../modules/auth/session.ts';
+import { hashSessionToken, newSessionToken } from '../http/session.ts';
 import { TestClient, uniqueName } from '../testing/client.ts';
 import type { Player } from '../testing/settlements.ts';
 

@@ -1,4 +1,4 @@
-import { type Passable, walkPath } from '../contract/walking.ts';
+import { type Passable, walkPath } from './walking.ts';
 import { MOVE_BURST_SECONDS, MOVE_SLACK_FACTOR, MOVE_SLACK_UNITS, PLAYER_SPEED_UNITS_PER_SECOND } from './world.ts';
 
 /**

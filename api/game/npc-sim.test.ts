@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { Biome, type BiomeCode, CHUNK_SIZE, loadCoreForBun, TILE_SIZE, tileOfWorld } from '../../core-wasm/index.ts';
-import { walkPath } from '../contract/walking.ts';
+import { walkPath } from './walking.ts';
 import { FORAGE_CELL_TILES, NO_TOOLS, type Tools } from '../contract/actions.ts';
 import type { LootItem } from '../contract/items.ts';
 import { IMPASSABLE } from '../contract/world.ts';

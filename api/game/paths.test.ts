@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { tileCentre } from '../../core-wasm/index.ts';
-import { walkPath } from '../contract/walking.ts';
+import { walkPath } from './walking.ts';
 import { pointAlong, restOfWalk, WAYPOINT_UNITS, walkLength, waypointsAlong } from './paths.ts';
 
 describe('walks from tile paths', () => {

@@ -1,6 +1,6 @@
 /**
  * Walks planned around water and mountains: the WASM core's tile path (core.findPath, bounded A*) turned into
- * waypoints a walker can follow by the walking rule (api/contract/walking.ts). Shared by the server's path route,
+ * waypoints a walker can follow by the walking rule (api/game/walking.ts). Shared by the server's path route,
  * the NPC simulation and the page's click-to-walk, so all three walk the same way.
  *
  * A plan starts at the walker's exact position, ends at the exact target, and every leg between consecutive points
@@ -16,7 +16,7 @@ import {
   tileCentre,
   tileOfWorld,
 } from '../../core-wasm/index.ts';
-import { type Passable, type Point, walkPath } from '../contract/walking.ts';
+import { type Passable, type Point, walkPath } from './walking.ts';
 import { IMPASSABLE, MOVE_SLACK_UNITS } from './world.ts';
 
 /** The route's answer for a target no walk reaches (unreachable or beyond the search's bound). */

@@ -5,7 +5,7 @@
  */
 import { INTERACTION_RADIUS } from '../../core-wasm/constants.ts';
 import { itemDef, STORAGE_CATEGORIES, type StorageCategory } from './items.ts';
-import { normaliseName } from '../contract/names.ts';
+import { normaliseName } from './names.ts';
 
 /** Item name → how many. */
 export type Materials = Readonly<Record<string, number>>;
@@ -128,7 +128,7 @@ export function categoryOf(itemName: string): StorageCategory {
 }
 
 /**
- * A settlement, building or survivor's name as the server will read it (api/contract/names.ts normaliseName: NFKC,
+ * A settlement, building or survivor's name as the server will read it (api/game/names.ts normaliseName: NFKC,
  * spaces collapsed and trimmed); the wire schema then applies the name rules and the length.
  */
 export function cleanName(name: string): string {

@@ -1,8 +1,8 @@
 import { Elysia } from 'elysia';
 import type { Config } from '../config.ts';
 import { SESSION_COOKIE } from '../contract/auth.ts';
-import { clientAddress } from '../modules/auth/client-address.ts';
-import { hashSessionToken } from '../modules/auth/session.ts';
+import { clientAddress } from './client-address.ts';
+import { hashSessionToken } from './session.ts';
 import { HttpError } from './errors.ts';
 import type { RateLimits } from './shared-limits.ts';
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import postgres from 'postgres';
 import { loadCoreForBun, TILE_SIZE } from '../../core-wasm/index.ts';
-import { walkPath } from '../contract/walking.ts';
+import { walkPath } from '../game/walking.ts';
 import { IMPASSABLE } from '../game/world.ts';
 import { MOVE_BUDGET_CAP, MOVE_BUDGET_REFILL_PER_SECOND } from '../game/movement.ts';
 import { TestClient, uniqueName } from '../testing/client.ts';

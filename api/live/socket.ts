@@ -6,8 +6,7 @@ import { worldIdText } from '../contract/text.ts';
 import { HttpError } from '../http/errors.ts';
 import { isOwnOrigin } from '../http/guards.ts';
 import type { RateLimits } from '../http/shared-limits.ts';
-import { currentUser, hashSessionToken } from '../modules/auth/session.ts';
-import { lobbyAccess } from '../modules/lobby/service.ts';
+import { currentUser, hashSessionToken } from '../http/session.ts';
 import { SESSION_COOKIE } from '../contract/auth.ts';
 import type { Services } from '../services.ts';
 import type { UserRow } from '../../db/repos/accounts.ts';
@@ -31,11 +30,20 @@ function refuse(status: number, message: string) {
  * foreign origins, a `userId` that is not the session's, and users without game access. Frames are parsed
  * once into the protocol union; anything else gets an `error` frame and the socket lives on.
  */
+/**
+ * Who may open a socket into a world, answered by the lobby (api/modules/lobby): handed in, so the live layer depends
+ * on no feature module.
+ */
+export interface SocketAdmission {
+  worldExists(worldId: string): Promise<boolean>;
+  access(userId: string, worldId: string): Promise<{ canAccessGame: boolean; reason?: string }>;
+}
+
 export function liveSocketModule(
   services: Services,
   live: LiveHub,
   audited: LiveConnections,
-  worldExists: (worldId: string) => Promise<boolean>,
+  admission: SocketAdmission,
   limits: Pick<RateLimits, 'frames'>,
 ) {
   const connections = new WeakMap<object, Connection>();
@@ -109,8 +117,8 @@ export function liveSocketModule(
       if (q.userId !== undefined && q.userId !== user.id) return refuse(403, 'userId does not match the session');
       const worldId = q.worldId ?? DEFAULT_WORLD_ID;
       if (!worldIdText.allows(worldId)) return refuse(400, 'Invalid worldId');
-      if (!(await worldExists(worldId))) return refuse(404, UNKNOWN_WORLD);
-      const access = await lobbyAccess(services, user.id, worldId);
+      if (!(await admission.worldExists(worldId))) return refuse(404, UNKNOWN_WORLD);
+      const access = await admission.access(user.id, worldId);
       if (!access.canAccessGame) return refuse(403, access.reason ?? 'No game access');
       set.headers['x-wasteland-protocol'] = String(PROTOCOL_VERSION);
       (context as UpgradeContext)[ADMITTED] = user;

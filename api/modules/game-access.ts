@@ -6,7 +6,7 @@ import { NO_LOBBY_REASON, NOT_SEATED_HERE_REASON } from '../game/lobby.ts';
 import { HttpError } from '../http/errors.ts';
 import { DEFAULT_WORLD_ID } from '../game/world.ts';
 import type { Services } from '../services.ts';
-import { currentUser } from './auth/session.ts';
+import { currentUser } from '../http/session.ts';
 import { lobbyAccess } from './lobby/service.ts';
 
 /**

@@ -3,7 +3,7 @@ import { type } from 'arktype';
 import { Elysia, ElysiaCustomStatusResponse, StatusMap } from 'elysia';
 import type { Config } from '../config.ts';
 import { errorResponses, HttpError, REQUEST_ID_HEADER, UNMATCHED_ROUTE } from '../http/errors.ts';
-import { clientAddress } from '../modules/auth/client-address.ts';
+import { clientAddress } from '../http/client-address.ts';
 import type { Logger } from './log.ts';
 import type { Metrics } from './metrics.ts';
 

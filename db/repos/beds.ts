@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { nameKey } from '../../api/contract/name-key.ts';
-import { normaliseName } from '../../api/contract/names.ts';
+import { normaliseName } from '../../api/game/names.ts';
 import type { Db } from '../client.ts';
 import { bedAssignments, bedInvitations, buildings, nameClaims, settlements, users } from '../schema/index.ts';
 import type { Tx } from './actions.ts';

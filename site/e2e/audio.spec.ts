@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { WastelandAudioHook } from '../src/game/audio/debug-hook.ts';
-import { HOVER_GAP_MS } from '../src/game/audio/rules.ts';
+import { HOVER_GAP_MS } from '../src/lib/audio-rules.ts';
 import { becomesTrue, type E2EServer, enterMap, gameTest, openGame } from './fixtures.ts';
 
 const test = gameTest;

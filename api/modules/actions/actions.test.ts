@@ -4,7 +4,7 @@ import { type Core, loadCoreForBun, type Poi, tileOfWorld } from '../../../core-
 import { inventoryItems, playerEquipment, players, poiStates } from '../../../db/schema/index.ts';
 import { ACTION_TEXT, isPickedClean, sameForageArea, TOOL_ITEMS } from '../../contract/actions.ts';
 import { equipSlotOf, wornTools } from '../../game/equipment.ts';
-import { walkPath } from '../../contract/walking.ts';
+import { walkPath } from '../../game/walking.ts';
 import { IMPASSABLE } from '../../contract/world.ts';
 import { FORAGE_RULES } from '../../game/forage.ts';
 import { SCAVENGE_RULES } from '../../game/scavenge.ts';

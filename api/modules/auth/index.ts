@@ -4,10 +4,10 @@ import { Close } from '../../contract/protocol.ts';
 import { errorResponses, httpError } from '../../http/errors.ts';
 import type { UserRow } from '../../../db/repos/accounts.ts';
 import type { Services } from '../../services.ts';
-import { clientAddress } from './client-address.ts';
+import { clientAddress } from '../../http/client-address.ts';
 import { PasswordHasher } from './passwords.ts';
 import { login, NAME_TAKEN, register } from './service.ts';
-import { currentUser, hashSessionToken, sessionPlugin, startSession, toAuthUser } from './session.ts';
+import { currentUser, hashSessionToken, sessionPlugin, startSession, toAuthUser } from '../../http/session.ts';
 
 /**
  * Accounts and sessions: register, sign in, who am I, sign out, display name. GET /api/login and /api/logout are

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { nameClaims, users } from '../../../db/schema/index.ts';
-import { NAME_TEXT } from '../../contract/names.ts';
+import { NAME_TEXT } from '../../game/names.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
 import { backends } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';

@@ -4,7 +4,7 @@ import { WorldParams } from '../../contract/world.ts';
 import { errorResponses, httpError } from '../../http/errors.ts';
 import { rateLimited } from '../../http/rate-limit.ts';
 import type { Services } from '../../services.ts';
-import { sessionPlugin } from '../auth/session.ts';
+import { sessionPlugin } from '../../http/session.ts';
 import { gameAccessPlugin } from '../game-access.ts';
 import type { ChatService } from './service.ts';
 

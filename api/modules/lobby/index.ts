@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import { JoinBody, LobbyWorldQuery, ReadyBody, WorldsListBody } from '../../contract/lobby.ts';
 import { Close } from '../../contract/protocol.ts';
 import type { Services } from '../../services.ts';
-import { sessionPlugin } from '../auth/session.ts';
+import { sessionPlugin } from '../../http/session.ts';
 import { joinGame, leaveLobby, listWorlds, lobbyAccess, lobbyStatus, setReady } from './service.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { JoinGameResponse, LobbyStatus, WorldsList } from '../../contract/l
 import { TestClient, uniqueName } from '../../testing/client.ts';
 import { backends } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
-import { hashSessionToken, newSessionToken } from '../auth/session.ts';
+import { hashSessionToken, newSessionToken } from '../../http/session.ts';
 
 /**
  * Joins that arrive together go in one lobby transaction (api/modules/lobby/service.ts, `join`): each is placed as

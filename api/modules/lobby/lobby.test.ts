@@ -12,7 +12,7 @@ import type { Services } from '../../services.ts';
 import { TestClient, uniqueName } from '../../testing/client.ts';
 import { backends, freshPostgresUrl } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
-import { hashSessionToken, newSessionToken } from '../auth/session.ts';
+import { hashSessionToken, newSessionToken } from '../../http/session.ts';
 import { expiryCutoff, lastSeenStaleBefore } from '../../game/lobby.ts';
 
 /** A socket's heartbeat as the live audit sends it (api/live/connections.ts): true while the user holds a live entry. */

@@ -20,7 +20,7 @@ import { backends, freshPostgresUrl } from '../../testing/databases.ts';
 import { TestSocket } from '../../testing/live.ts';
 import { rawRequest } from '../../testing/raw-http.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
-import { hashSessionToken, newSessionToken } from '../auth/session.ts';
+import { hashSessionToken, newSessionToken } from '../../http/session.ts';
 import { closeWorld, openWorld, renameWorld } from '../worlds/service.ts';
 
 /** Many worlds on one deployment, over real HTTP and sockets on both databases. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { Biome, CHUNK_WORLD_UNITS, chunkOfWorld, loadCoreForBun, tileCentre, tileOfWorld } from '../../../core-wasm/index.ts';
 import { loadConfig } from '../../config.ts';
-import { walkPath } from '../../contract/walking.ts';
+import { walkPath } from '../../game/walking.ts';
 import { walkLength } from '../../game/paths.ts';
 import { IMPASSABLE } from '../../game/world.ts';
 import { CoreTerrain } from '../world/terrain.ts';

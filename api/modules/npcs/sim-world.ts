@@ -9,7 +9,7 @@ import {
   tileOfWorld,
 } from '../../../core-wasm/index.ts';
 import { FORAGE_CELL_TILES } from '../../contract/actions.ts';
-import { walkPath } from '../../contract/walking.ts';
+import { walkPath } from '../../game/walking.ts';
 import { FORAGE_RULES } from '../../game/forage.ts';
 import type { NpcSimOps } from '../../../db/repos/npc-sim.ts';
 import type { PoiState, SimPoi, SimWorld } from '../../game/npc-sim.ts';

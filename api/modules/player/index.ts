@@ -16,7 +16,7 @@ import type { RateLimits } from '../../http/shared-limits.ts';
 import { toPlayerInfo } from '../../live/entity.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
-import { sessionPlugin } from '../auth/session.ts';
+import { sessionPlugin } from '../../http/session.ts';
 import { gameAccessPlugin } from '../game-access.ts';
 import type { WorldService } from '../world/service.ts';
 import { decodeExplored, encodeExplored } from './explored.ts';

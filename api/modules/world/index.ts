@@ -21,7 +21,7 @@ import { errorResponses, HttpError, httpError } from '../../http/errors.ts';
 import { toWorldEvent } from '../../live/game-log.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
-import { sessionPlugin } from '../auth/session.ts';
+import { sessionPlugin } from '../../http/session.ts';
 import { gameAccessPlugin } from '../game-access.ts';
 import type { WorldService } from './service.ts';
 import { GAME_LOG_SHOWN } from '../../game/retention.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Biome, loadCoreForBun, tileCentre } from '../../../core-wasm/index.ts';
-import { walkPath } from '../../contract/walking.ts';
+import { walkPath } from '../../game/walking.ts';
 import { IMPASSABLE } from '../../game/world.ts';
 import { PATH_MAX_UNITS } from '../../game/paths.ts';
 import { PATH_START_FAR, PATH_TOO_LONG } from '../../game/terrain-reads.ts';

@@ -1,7 +1,7 @@
 import type { WorldSeatsRow } from '../../../db/repos/lobby.ts';
 import type { WorldSummary, WorldsList } from '../../contract/lobby.ts';
 import { nameKey } from '../../contract/name-key.ts';
-import { nameProblem, normaliseName } from '../../contract/names.ts';
+import { nameProblem, normaliseName } from '../../game/names.ts';
 import { UNKNOWN_WORLD_MESSAGE } from '../../game/worlds.ts';
 import type { Services } from '../../services.ts';
 import { closeWorldLocked, listWorlds as listWorldsInLobby, openWorldLocked } from '../lobby/service.ts';
@@ -13,7 +13,7 @@ import { closeWorldLocked, listWorlds as listWorldsInLobby, openWorldLocked } fr
  * the names of all the other worlds are compared.
  *
  * A world's name is read by every visitor (the landing page, the lobby), so it follows the rules of the names
- * players choose (api/contract/names.ts): normalised, no invisible, formatting or text-direction characters (nor
+ * players choose (api/game/names.ts): normalised, no invisible, formatting or text-direction characters (nor
  * control characters), at least one letter; and no two worlds have names that look alike (api/contract/name-key.ts:
  * "The Wаsteland" with a Cyrillic а is "The Wasteland"), as no two settlements of a world do.
  */

@@ -6,7 +6,7 @@ import { atom } from 'nanostores';
 import type { LobbyAccess } from '../../../api/contract/lobby.ts';
 import { ACCESS_POLL_MS, HIDDEN_HEARTBEAT_MS } from '../../../api/game/lobby.ts';
 import { getJson } from '../lib/fetch.ts';
-import { afterAccess, firstPick, gameHref, type WorldPick } from '../game/session/world-choice.ts';
+import { afterAccess, firstPick, gameHref, type WorldPick } from '../lib/world-choice.ts';
 
 const ACCESS_PATH = '/api/lobby/access';
 

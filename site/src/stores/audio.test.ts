@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { type PersistentListener, setPersistentEngine } from '@nanostores/persistent';
-import { AUDIO_DEFAULTS, AUDIO_STORAGE_KEYS } from '../game/audio/rules.ts';
+import { AUDIO_DEFAULTS, AUDIO_STORAGE_KEYS } from '../lib/audio-rules.ts';
 
 /** localStorage and its 'storage' events (another tab writing), in memory. */
 const storage: Record<string, string> = {};

@@ -1,7 +1,7 @@
 /**
  * The player's sound settings (master, effects and ambience volumes, mute), kept in localStorage under
  * wasteland:audio:* so they outlive a reload, and checked when read back: anything that is not a volume from 0 to 1
- * (or 'true'/'false' for mute) falls back to the default. The numbers live in game/audio/rules.ts.
+ * (or 'true'/'false' for mute) falls back to the default. The numbers live in lib/audio-rules.ts.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
@@ -13,7 +13,7 @@ import {
   parseVolume,
   snapVolume,
   type Volume,
-} from '../game/audio/rules.ts';
+} from '../lib/audio-rules.ts';
 
 const volumeAtom = (v: Volume) =>
   persistentAtom<number>(AUDIO_STORAGE_KEYS[v], AUDIO_DEFAULTS[v], {

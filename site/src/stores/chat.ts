@@ -8,7 +8,7 @@ import type { MutedPlayer } from '../../../api/contract/chat.ts';
 import type { ChatMessage } from '../../../api/contract/protocol.ts';
 import type { ChatChannel } from '../../../api/game/chat.ts';
 import { $gear } from './equipment.ts';
-import { withoutMuted } from '../game/chat/messages.ts';
+import { withoutMuted } from '../lib/chat-messages.ts';
 import type { Arrival } from '../game/chat/overlay.ts';
 
 /** Every message heard (history, live, polls, own posts), oldest first, each once. */

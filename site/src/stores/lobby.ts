@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import type { LobbyStatus, WorldSummary } from '../../../api/contract/lobby.ts';
 import { JoinAction, LOBBY_POLL_MS } from '../../../api/game/lobby.ts';
-import { gameHref } from '../game/session/world-choice.ts';
+import { gameHref } from '../lib/world-choice.ts';
 import { api, unwrap } from '../lib/api.ts';
 import { hiddenHeartbeat, pollWhileVisible } from './access.ts';
 import { $session } from './session.ts';

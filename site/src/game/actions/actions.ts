@@ -7,7 +7,7 @@
 import { AUTO_SCAVENGE_INTERVAL_MS } from '../../../../api/game/actions.ts';
 import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import type { InventoryItem } from '../../../../api/contract/items.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import {
   $autoScavenge,
   $exhausted,

@@ -5,7 +5,7 @@
 import type { LootItem } from '../../../../api/contract/items.ts';
 import type { ForageResult, ScavengeResult } from '../../../../api/contract/actions.ts';
 import { DEFAULT_NPC } from '../../../../api/game/npcs.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 
 export type { ForageResult, ScavengeResult };
 

@@ -4,7 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { api, unwrap } from '../../lib/api.ts';
-import { toast } from '../../islands/game/toast/toast-store.ts';
+import { toast } from '../../stores/toast.ts';
 import { resetActionStores } from '../../stores/actions.ts';
 import { poiStateRead } from '../pois/calls.ts';
 import type { PoiLayer } from '../pois/layer.ts';

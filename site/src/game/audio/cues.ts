@@ -3,7 +3,7 @@
  * a store held with what it holds now.
  */
 import { NPC_TEXT } from '../../../../api/game/npcs.ts';
-import type { GameCue } from './rules.ts';
+import type { GameCue } from '../../lib/audio-rules.ts';
 
 /**
  * A toast: a buzz for any failure, the notice bell for news (an invitation, an answer, an NPC home), the recruit

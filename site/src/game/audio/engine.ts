@@ -8,7 +8,7 @@
  * when it is imported and plays straight to the speakers, so it offers neither the first-touch rule nor buses, and
  * the recipes (sounds.ts) need only oscillators, one noise buffer, a filter and an envelope.
  */
-import { AUDIO_DEFAULTS, type AudioSettings, audible, busGains, tooSoon } from './rules.ts';
+import { AUDIO_DEFAULTS, type AudioSettings, audible, busGains, tooSoon } from '../../lib/audio-rules.ts';
 import { SOUNDS, type SoundName, type Voice } from './sounds.ts';
 
 /** How many played sounds the debug hook keeps. */

@@ -3,7 +3,7 @@
  * each a tone (an oscillator, its pitch gliding from `freq` to `to`) or filtered white noise, shaped by a quick
  * attack and an exponential release. Levels are relative: the buses (rules.ts) set the loudness.
  */
-import type { Bus } from './rules.ts';
+import type { Bus } from '../../lib/audio-rules.ts';
 
 export interface Voice {
   /** 'noise', or an oscillator's wave. */

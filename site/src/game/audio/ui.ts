@@ -4,7 +4,7 @@
  * and close for a disclosure marked `data-audio-toggle="inventory"` (its aria-expanded, read before the click
  * flips it, says which).
  */
-import { HOVER_GAP_MS } from './rules.ts';
+import { HOVER_GAP_MS } from '../../lib/audio-rules.ts';
 import type { SoundName } from './sounds.ts';
 
 const CONTROL = 'button, a[href], summary, [role="button"], [role="tab"], [role="menuitem"], [role="switch"]';

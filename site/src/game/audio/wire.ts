@@ -9,13 +9,13 @@ import { $results } from '../../stores/actions.ts';
 import { $audioSettings } from '../../stores/audio.ts';
 import { $settlementNpcs } from '../../stores/npcs.ts';
 import { $shelters } from '../../stores/settlements.ts';
-import { $toast } from '../../islands/game/toast/toast-store.ts';
+import { $toast } from '../../stores/toast.ts';
 import { tileOf } from '../map/geometry.ts';
 import type { GameSession } from '../session/context.ts';
 import { builtHere, raidCue, reassigned, resultCue, toastCue } from './cues.ts';
 import { installAudioHook } from './debug-hook.ts';
 import { AudioEngine } from './engine.ts';
-import { ambientDelay, ambientTick, CUE_SETTLE_MS, CueGate, type GameCue, Stride } from './rules.ts';
+import { ambientDelay, ambientTick, CUE_SETTLE_MS, CueGate, type GameCue, Stride } from '../../lib/audio-rules.ts';
 import { listenToUi, unlockOnFirstTouch } from './ui.ts';
 
 let shared: AudioEngine | null = null;

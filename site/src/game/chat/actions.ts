@@ -6,9 +6,9 @@
 import type { MutedPlayer } from '../../../../api/contract/chat.ts';
 import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import { CHAT_TEXT, type ChatChannel, cleanChatMessage } from '../../../../api/game/chat.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { $chatChannel, $chatSending, $mutes } from '../../stores/chat.ts';
-import type { ReceivedMessage } from './messages.ts';
+import type { ReceivedMessage } from '../../lib/chat-messages.ts';
 import { CHAT_UI_TEXT, muteFailed, mutedToast, sendFailed, unmutedToast } from './text.ts';
 
 export interface ChatCalls {

@@ -1,6 +1,6 @@
 /** The radio's words that are the client's own (the rule texts are CHAT_TEXT in api/game/chat.ts). Pure. */
 import { CHAT_TEXT, type ChatChannel } from '../../../../api/game/chat.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { reasonOf } from '../equipment/text.ts';
 
 export const CHAT_UI_TEXT = {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from 'bun:test';
 import type { MutedPlayer } from '../../../../api/contract/chat.ts';
 import type { ChatMessage } from '../../../../api/contract/protocol.ts';
 import { CHAT_POLL_MS, CHAT_TEXT } from '../../../../api/game/chat.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import {
   $chatArrivals,
   $chatChannelPick,

@@ -7,7 +7,7 @@
  */
 import { atom } from 'nanostores';
 import { CHAT_POLL_MS } from '../../../../api/game/chat.ts';
-import { toast } from '../../islands/game/toast/toast-store.ts';
+import { toast } from '../../stores/toast.ts';
 import { $chatArrivals, $chatInView, $chatMessages, $chatUnread, $mutedIds, $mutes, resetChatStores } from '../../stores/chat.ts';
 import { $me } from '../../stores/game.ts';
 import type { SurvivorsLayer } from '../players/layer.ts';
@@ -15,7 +15,7 @@ import type { GameSession } from '../session/context.ts';
 import { handleUnauthorized } from '../session/unauthorized.ts';
 import { type ChatActions, type ChatCalls, createChatActions } from './actions.ts';
 import { chatCalls } from './calls.ts';
-import { mergeMessages, type ReceivedMessage, toChatMessage } from './messages.ts';
+import { mergeMessages, type ReceivedMessage, toChatMessage } from '../../lib/chat-messages.ts';
 import { ChatBubbleLayer } from './bubbles.ts';
 import { addArrivals } from './overlay.ts';
 

@@ -1,6 +1,6 @@
 import { beforeEach, expect, test } from 'bun:test';
 import { CRAFT_QUANTITY_MAX, CRAFT_TEXT } from '../../../../api/game/crafting.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { $craftBusy, resetCraftingStores } from '../../stores/crafting.ts';
 import { $hereIds, $settlements, resetSettlementStores } from '../../stores/settlements.ts';
 import { settlementView } from '../settlements/test-settlements.ts';

@@ -5,7 +5,7 @@
  * queue) and its reason is the failure toast's. Dependencies are injected (wire.ts wires the real ones).
  */
 import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { $craftBusy } from '../../stores/crafting.ts';
 import { managedHereId } from '../settlements/panel.ts';
 import { clampQuantity } from './book.ts';

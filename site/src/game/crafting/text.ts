@@ -5,7 +5,7 @@
  * come. Pure.
  */
 import { CRAFT_TEXT, craftPace, isCraftable, type Recipe } from '../../../../api/game/crafting.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { reasonOf } from '../npcs/text.ts';
 import { formatCountdown } from '../raids/countdown.ts';
 import type { InputRow } from './book.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test } from 'bun:test';
-import { $toast } from '../../islands/game/toast/toast-store.ts';
+import { $toast } from '../../stores/toast.ts';
 import { $craftQueue, resetCraftingStores } from '../../stores/crafting.ts';
 import { $gameLog, resetGameStores } from '../../stores/game.ts';
 import { $hereIds, $settlements, resetSettlementStores } from '../../stores/settlements.ts';

@@ -6,7 +6,7 @@
  * wiring's (audio/wire.ts).
  */
 import { atom } from 'nanostores';
-import { toast } from '../../islands/game/toast/toast-store.ts';
+import { toast } from '../../stores/toast.ts';
 import { resetCraftingStores } from '../../stores/crafting.ts';
 import { addPersonalLogLine } from '../../stores/game.ts';
 import { $actions } from '../actions/wire.ts';

@@ -1,7 +1,7 @@
 import { beforeEach, expect, test } from 'bun:test';
 import type { EquipmentOutcome } from '../../../../api/contract/equipment.ts';
 import { EQUIPMENT_TEXT } from '../../../../api/game/equipment.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { $equipBusy, $equipment, $equipSite, resetEquipmentStores } from '../../stores/equipment.ts';
 import { createEquipmentActions, type EquipmentCalls } from './actions.ts';
 import type { EquipOption } from './options.ts';

@@ -8,7 +8,7 @@ import type { EquipmentOutcome } from '../../../../api/contract/equipment.ts';
 import { EQUIPMENT_TEXT, type EquipSource } from '../../../../api/game/equipment.ts';
 import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import { type EquipmentSlot, NO_SETTLEMENT_NEARBY } from '../../../../api/game/equipment.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { $equipBusy, $equipment, $equipSite } from '../../stores/equipment.ts';
 import type { EquipOption } from './options.ts';
 import { equipFallback, equipmentDone, equipmentError } from './text.ts';

@@ -3,7 +3,7 @@
  * 'Equipment Error' title with the server's reason, or the spec's fallback for that call. Pure.
  */
 import { EQUIPMENT_TEXT, type EquipSource } from '../../../../api/game/equipment.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 
 /** The server's reason without the "<status>: " the client puts in front (site/src/lib/api.ts unwrap). */
 export function reasonOf(err: unknown): string {

@@ -5,7 +5,7 @@
  * sees with. The panel calls the actions through $equipmentActions.
  */
 import { atom } from 'nanostores';
-import { toast } from '../../islands/game/toast/toast-store.ts';
+import { toast } from '../../stores/toast.ts';
 import { $equipment, $equipSite, $equipStorage, $gear, $walking, resetEquipmentStores } from '../../stores/equipment.ts';
 import { $actions } from '../actions/wire.ts';
 import { coalesced } from '../actions/refresh.ts';

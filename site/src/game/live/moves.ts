@@ -4,7 +4,7 @@
  */
 import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import { api, unwrap } from '../../lib/api.ts';
-import { toast } from '../../islands/game/toast/toast-store.ts';
+import { toast } from '../../stores/toast.ts';
 import type { Point } from '../map/walker.ts';
 import type { GameSession } from '../session/context.ts';
 import { handleUnauthorized } from '../session/unauthorized.ts';

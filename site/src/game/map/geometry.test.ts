@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test';
 import * as core from '../../../../core-wasm/geometry.ts';
-import { walkPath } from '../../../../api/contract/walking.ts';
+import { walkPath } from '../../../../api/game/walking.ts';
 import {
   CHUNK_TILES,
   CHUNK_WORLD,

@@ -1,9 +1,9 @@
 /**
  * The local survivor's walk, pure: toward a clicked target or in a keyboard direction at the server's speed
  * (60 units/s = 1 unit per 60 Hz frame), never into water or mountains. Each step is judged by walkPath, the very
- * rule the server's referee (api/game/movement.ts) applies to the reported moves: api/contract/walking.ts.
+ * rule the server's referee (api/game/movement.ts) applies to the reported moves: api/game/walking.ts.
  */
-import { type Passable, type Point, walkPath } from '../../../../api/contract/walking.ts';
+import { type Passable, type Point, walkPath } from '../../../../api/game/walking.ts';
 import { ARRIVAL_THRESHOLD, PLAYER_SPEED_UNITS_PER_SECOND } from '../../../../api/game/world.ts';
 
 export type { Passable, Point };

@@ -3,7 +3,7 @@ import type { BedInvitation } from '../../../../api/contract/beds.ts';
 import { $mobilePanel } from '../../stores/game.ts';
 import { $invitations, $shelters } from '../../stores/settlements.ts';
 import { LiveEvents } from '../live/events.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { bedNoticeToast, invitationToast, newInvitations, withNews } from './notices.ts';
 import { $wanderer } from '../../stores/actions.ts';
 import { $manageBadge, $manageUnseen, noteForManage, restoreOffer, wireNotices } from './wire.ts';

@@ -4,7 +4,7 @@
  */
 import type { BedInvitation, BedNoticeFrame } from '../../../../api/contract/beds.ts';
 import { NPC_OFFER_TTL_MS } from '../../../../api/game/npcs.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 
 /** The invitations in `list` that `known` did not have; none on the first list (null `known`): they were there before. */
 export function newInvitations(known: ReadonlySet<string> | null, list: readonly BedInvitation[]): BedInvitation[] {

@@ -5,7 +5,7 @@
  * (bed_notice), and a shelter raised by someone else at a site in sight (poi_updated.hasShelter). Opening Manage clears the news; invitations keep counting until answered.
  */
 import { computed, atom } from 'nanostores';
-import { toast } from '../../islands/game/toast/toast-store.ts';
+import { toast } from '../../stores/toast.ts';
 import { api, unwrap } from '../../lib/api.ts';
 import { $wanderer } from '../../stores/actions.ts';
 import { $mobilePanel } from '../../stores/game.ts';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'bun:test';
 import type { EquipmentItem, EquipmentOutcome } from '../../../../api/contract/equipment.ts';
 import { RAID_TEXT } from '../../../../api/contract/raids.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { $npcBusy, $npcGear, $settlementNpcs, resetNpcStores } from '../../stores/npcs.ts';
 import { createNpcActions, type NpcCalls } from './npc-actions.ts';
 import { npcView } from './test-npcs.ts';

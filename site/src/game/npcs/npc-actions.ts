@@ -13,7 +13,7 @@ import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import type { NpcView } from '../../../../api/contract/npcs.ts';
 import type { EquipmentSlot } from '../../../../api/game/equipment.ts';
 import type { NpcAssignment } from '../../../../api/game/npcs.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { $npcBusy, $npcGear, $settlementNpcs } from '../../stores/npcs.ts';
 import { equipmentDone, equipmentError } from '../equipment/text.ts';
 import { treatedToast, treatFailedToast } from '../raids/text.ts';

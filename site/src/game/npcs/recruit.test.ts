@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'bun:test';
 import type { SettlementView } from '../../../../api/contract/settlements.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { $wanderer } from '../../stores/actions.ts';
 import { $recruit, $recruitPending, resetNpcStores } from '../../stores/npcs.ts';
 import { createRecruiter, type RecruitCalls, withEmptyBeds } from './recruit.ts';

@@ -8,7 +8,7 @@
 import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import type { SettlementView } from '../../../../api/contract/settlements.ts';
 import { DEFAULT_NPC } from '../../../../api/game/npcs.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { $wanderer } from '../../stores/actions.ts';
 import { $recruit, $recruitPending, type RecruitChoice } from '../../stores/npcs.ts';
 import { dismissedToast, dismissFailedToast, NPC_TOASTS, recruitedToast, recruitFailedToast } from './text.ts';

@@ -5,7 +5,7 @@
 import type { NpcAssignment, NpcStatus } from '../../../../api/game/npcs.ts';
 import type { NpcCondition } from '../../../../api/game/upkeep.ts';
 import { NPC_TEXT } from '../../../../api/game/npcs.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import type { RecruitChoice } from '../../stores/npcs.ts';
 import { listItems } from '../actions/text.ts';
 

@@ -6,7 +6,7 @@
  * $npcActions. A raid's result and an NPC's new condition reload the settlement's list (and the map's, when one left).
  */
 import { atom } from 'nanostores';
-import { toast } from '../../islands/game/toast/toast-store.ts';
+import { toast } from '../../stores/toast.ts';
 import { $wanderer } from '../../stores/actions.ts';
 import { $gear } from '../../stores/equipment.ts';
 import { $npcGear, $recruit, $settlementNpcs, resetNpcStores } from '../../stores/npcs.ts';

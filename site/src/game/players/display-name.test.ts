@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { createDisplayNameEdit, DISPLAY_NAME_TEXT } from './display-name.ts';
 
 function harness(fail?: Error) {

@@ -6,7 +6,7 @@
  * injected, so it is unit-tested.
  */
 import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { reasonOf } from '../equipment/text.ts';
 
 export const DISPLAY_NAME_TEXT = {

@@ -6,7 +6,7 @@
 import { lossesSummary, RAID_TEXT, type ThreatLevel } from '../../../../api/contract/raid-text.ts';
 import type { RaidView } from '../../../../api/contract/raids.ts';
 import { type NpcCondition, UNFED_DAYS_TO_LEAVE } from '../../../../api/game/upkeep.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { reasonOf } from '../npcs/text.ts';
 import { formatCountdown } from './countdown.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test } from 'bun:test';
 import { RAID_TEXT } from '../../../../api/contract/raids.ts';
-import { $toast } from '../../islands/game/toast/toast-store.ts';
+import { $toast } from '../../stores/toast.ts';
 import { $gameLog, resetGameStores } from '../../stores/game.ts';
 import { $raidWarnings } from '../../stores/raids.ts';
 import { $mine, resetSettlementStores } from '../../stores/settlements.ts';

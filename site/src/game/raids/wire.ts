@@ -6,7 +6,7 @@
  * SETTLEMENT_POLL_MS (its threat and times move with the clock). Raids announced before the page opened are read
  * back from each managed settlement's Defence. The sounds are the audio wiring's (audio/wire.ts).
  */
-import { toast } from '../../islands/game/toast/toast-store.ts';
+import { toast } from '../../stores/toast.ts';
 import { addPersonalLogLine } from '../../stores/game.ts';
 import { $settlementNpcs, type NpcView } from '../../stores/npcs.ts';
 import { $defence, $raidWarnings, resetRaidStores } from '../../stores/raids.ts';

@@ -11,7 +11,7 @@ import { shownName } from '../../../../api/game/accounts.ts';
 import { NO_PATH } from '../../../../api/game/paths.ts';
 import { DEFAULT_WORLD_ID } from '../../../../api/game/world.ts';
 import { createCoreWorker } from '../../lib/core.ts';
-import { toast } from '../../islands/game/toast/toast-store.ts';
+import { toast } from '../../stores/toast.ts';
 import { $init, $mapDrawn, $me, $readout, $time, $world, resetGameStores } from '../../stores/game.ts';
 import { ExploredMap } from '../explored/explored.ts';
 import { GameEngine } from '../map/engine.ts';

@@ -1,5 +1,5 @@
 import { expect, jest, test } from 'bun:test';
-import { $toast } from '../../islands/game/toast/toast-store.ts';
+import { $toast } from '../../stores/toast.ts';
 import { handleUnauthorized, LOGIN_REDIRECT_MS, resetUnauthorized } from './unauthorized.ts';
 
 test('unauthorized: the toast, then /api/login after 0.5 s, once', () => {

@@ -1,5 +1,5 @@
 /** Spec section 8: an unauthorised game action shows a toast, then goes to /api/login after 0.5 s. */
-import { toast } from '../../islands/game/toast/toast-store.ts';
+import { toast } from '../../stores/toast.ts';
 
 export const LOGIN_REDIRECT_MS = 500;
 let redirecting = false;

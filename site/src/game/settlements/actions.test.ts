@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test } from 'bun:test';
 import type { SettlementView, ShelterView, StorageOutcome } from '../../../../api/contract/settlements.ts';
 import { SETTLEMENT_TEXT } from '../../../../api/game/settlements.ts';
 import { REINFORCE_COST, SHELTER_COST, scaledCost, BED_BASE_COST, TRANSFER_MAX } from '../../../../api/game/settlements.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import {
   $buildings,
   $hereIds,

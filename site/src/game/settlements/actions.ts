@@ -8,7 +8,7 @@ import type { StorageCategory } from '../../../../api/game/items.ts';
 import type { SettlementView, ShelterBuilt, ShelterView, StorageOutcome } from '../../../../api/contract/settlements.ts';
 import { offersCreateAnyway, SETTLEMENT_TEXT } from '../../../../api/game/settlements.ts';
 import { cleanName, type Materials, REINFORCE_COST, SHELTER_COST, transferLimit } from '../../../../api/game/settlements.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { $buildings, $hereSettlement, $hereShelter, $offerCreateAnyway } from '../../stores/settlements.ts';
 import type { Point } from './here.ts';
 import { type BuildKind, costOfNext } from './kinds.ts';

@@ -1,6 +1,6 @@
 import type { SettlementView } from '../../../../api/contract/settlements.ts';
 import { afterEach, beforeEach, expect, test } from 'bun:test';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { $hereIds, $settlementBusy, $settlements, resetSettlementStores } from '../../stores/settlements.ts';
 import { type BedCalls, createBedActions } from './bed-actions.ts';
 import { settlementView } from './test-settlements.ts';

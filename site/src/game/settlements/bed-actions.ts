@@ -5,7 +5,7 @@
  */
 import { BED_TEXT } from '../../../../api/game/beds.ts';
 import { cleanName } from '../../../../api/game/settlements.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { $hereSettlement } from '../../stores/settlements.ts';
 import { BED_FAILURES, type BedCall } from './bed-text.ts';
 import { actionRunner } from './run.ts';

@@ -4,7 +4,7 @@
  * username, regardless of case). Display names are not unique by themselves everywhere (older names, look-alikes),
  * so each is shown with its username and an invitation from the list names the survivor by id. Pure.
  */
-import { normaliseName } from '../../../../api/contract/names.ts';
+import { normaliseName } from '../../../../api/game/names.ts';
 import type { LivePlayer } from '../../../../api/contract/protocol.ts';
 
 export interface Invitee {

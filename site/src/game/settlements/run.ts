@@ -4,7 +4,7 @@
  * the action may have changed, whether it worked or not (a refusal often means the page was out of date).
  */
 import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 import { $settlementBusy } from '../../stores/settlements.ts';
 
 export interface RunnerDeps {

@@ -3,7 +3,7 @@
  * server's own sentence; failures the spec's title with the server's reason, or its alert text. Pure.
  */
 import { SETTLEMENT_TEXT } from '../../../../api/game/settlements.ts';
-import type { ToastInput } from '../../islands/game/toast/toast-store.ts';
+import type { ToastInput } from '../../stores/toast.ts';
 
 /** The server's reason without the "<status>: " the client puts in front (site/src/lib/api.ts unwrap). */
 export function reasonOf(err: unknown): string {

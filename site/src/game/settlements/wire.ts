@@ -6,7 +6,7 @@
  * of the inventory and of all of the above.
  */
 import { atom } from 'nanostores';
-import { toast } from '../../islands/game/toast/toast-store.ts';
+import { toast } from '../../stores/toast.ts';
 import { $mine, $respawn, $settlements, $shelters, resetSettlementStores } from '../../stores/settlements.ts';
 import { $actions } from '../actions/wire.ts';
 import { coalesced } from '../actions/refresh.ts';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { NO_LOBBY_REASON, NOT_SEATED_HERE_REASON } from '../../../../api/game/lobby.ts';
-import { gameHref } from '../../game/session/world-choice.ts';
+import { gameHref } from '../../lib/world-choice.ts';
 import { $access, pollAccess } from '../../stores/access.ts';
 import { GameFrame, GameStatus } from './GameFrame.tsx';
 import { WaitFrame } from './WaitFrame.tsx';

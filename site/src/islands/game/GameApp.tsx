@@ -7,7 +7,7 @@ import { $session, loadSession } from '../../stores/session.ts';
 import { AccessGate } from './AccessGate.tsx';
 import { GameStatus } from './GameFrame.tsx';
 import { GameScreen } from './GameScreen.tsx';
-import { $toast } from './toast/toast-store.ts';
+import { $toast } from '../../stores/toast.ts';
 import { WaitFrame } from './WaitFrame.tsx';
 import './game.css';
 

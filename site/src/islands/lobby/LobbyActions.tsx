@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { formatWaitTime } from '../../../../api/game/lobby.ts';
-import { gameHref } from '../../game/session/world-choice.ts';
+import { gameHref } from '../../lib/world-choice.ts';
 import { $joining, $lobbyBusy, joinGame, leaveLobby, type MyPlace } from '../../stores/lobby.ts';
 
 /** What the user can do from where they stand: seated, queued, or neither. */

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { gameHref } from '../../game/session/world-choice.ts';
+import { gameHref } from '../../lib/world-choice.ts';
 import { $joinError, $joining, $worlds, joinGame } from '../../stores/lobby.ts';
 import { worldRows } from './world-rows.ts';
 

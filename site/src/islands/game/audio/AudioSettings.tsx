@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import { VOLUME_MAX, VOLUME_MIN, VOLUME_STEP, VOLUMES, type Volume } from '../../../game/audio/rules.ts';
+import { VOLUME_MAX, VOLUME_MIN, VOLUME_STEP, VOLUMES, type Volume } from '../../../lib/audio-rules.ts';
 import { $audioSettings, setMuted, setVolume } from '../../../stores/audio.ts';
 import './audio.css';
 

@@ -5,7 +5,7 @@ import { createDisplayNameEdit } from '../../../game/players/display-name.ts';
 import { handleUnauthorized } from '../../../game/session/unauthorized.ts';
 import { api, unwrap } from '../../../lib/api.ts';
 import { $me } from '../../../stores/game.ts';
-import { toast } from '../toast/toast-store.ts';
+import { toast } from '../../../stores/toast.ts';
 import './character.css';
 
 /**

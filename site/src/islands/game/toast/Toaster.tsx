@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { $toast, dismissToast, TOAST_SWIPE_DISMISS_PX } from './toast-store.ts';
+import { $toast, dismissToast, TOAST_SWIPE_DISMISS_PX } from '../../../stores/toast.ts';
 import './toast.css';
 
 /** Where a swipe ends: dismissed at 50 px to the right or more, else back in place. */

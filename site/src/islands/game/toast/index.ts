@@ -8,5 +8,5 @@ export {
   type Toast,
   type ToastInput,
   type ToastVariant,
-} from './toast-store.ts';
+} from '../../../stores/toast.ts';
 export { Toaster, swipeDismisses } from './Toaster.tsx';

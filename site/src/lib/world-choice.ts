@@ -3,9 +3,9 @@
  * check names it when it refuses `default` with NOT_SEATED_HERE_REASON), else `default`. Plain imports only: this is
  * part of the page's first JavaScript.
  */
-import type { LobbyAccess } from '../../../../api/contract/lobby.ts';
-import { NOT_SEATED_HERE_REASON } from '../../../../api/game/lobby.ts';
-import { DEFAULT_WORLD_ID } from '../../../../api/game/world.ts';
+import type { LobbyAccess } from '../../../api/contract/lobby.ts';
+import { NOT_SEATED_HERE_REASON } from '../../../api/game/lobby.ts';
+import { DEFAULT_WORLD_ID } from '../../../api/game/world.ts';
 
 /** A world id as the API takes one (api/contract/text.ts worldIdText: 1 to 64 characters). */
 const MAX_WORLD_ID = 64;

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { TILE_SIZE } from '../../core-wasm/constants.ts';
 import { tileOfWorld } from '../../core-wasm/geometry.ts';
-import { decideMove, freshMoveState, type MoveRules } from '../game/movement.ts';
+import { decideMove, freshMoveState, type MoveRules } from './movement.ts';
 import { PATH_CHECK_UNITS, walkPath } from './walking.ts';
 
 /** A 40 × 40-tile map around the origin with water on the given tiles. */

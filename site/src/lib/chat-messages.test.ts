@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import type { ChatMessage } from '../../../../api/contract/protocol.ts';
-import { CHAT_KEPT_LOCALLY, mergeMessages, toChatMessage, withoutMuted } from './messages.ts';
+import type { ChatMessage } from '../../../api/contract/protocol.ts';
+import { CHAT_KEPT_LOCALLY, mergeMessages, toChatMessage, withoutMuted } from './chat-messages.ts';
 
 const msg = (id: string, second: number, playerId = 'p1'): ChatMessage => ({
   id,

@@ -15,7 +15,7 @@ import {
   snapVolume,
   Stride,
   tooSoon,
-} from './rules.ts';
+} from './audio-rules.ts';
 
 /** A random source that returns `values` in order (and fails the test if asked for more). */
 const scripted =

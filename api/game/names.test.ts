@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { type } from 'arktype';
-import { DisplayNameBody } from './auth.ts';
-import { nameKey } from './name-key.ts';
+import { DisplayNameBody } from '../contract/auth.ts';
+import { nameKey } from '../contract/name-key.ts';
 import { MAX_MARKS_IN_A_ROW, NAME_TEXT, nameProblem, normaliseName } from './names.ts';
-import { CreateSettlementBody } from './settlements.ts';
+import { CreateSettlementBody } from '../contract/settlements.ts';
 
 /** Names a probe once found accepted: each must now be refused, and say why. */
 const HOSTILE: [string, string][] = [
@@ -26,7 +26,7 @@ const HOSTILE: [string, string][] = [
   ['a line separator', 'Bob\u2028Smith'],
 ];
 
-describe('name rules (api/contract/names.ts)', () => {
+describe('name rules (api/game/names.ts)', () => {
   test.each(HOSTILE)('refuses %s', (_, raw) => {
     expect(nameProblem(normaliseName(raw))).not.toBeNull();
     const res = DisplayNameBody({ displayName: raw });

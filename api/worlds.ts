@@ -10,14 +10,14 @@
  *
  * Exit codes: 0 done, 1 refused (unknown world, name taken, WORLDS_MAX reached), 2 usage or database unreachable.
  */
-import { DataDirLockedError, openDatabase, repositories, type Database } from '../../db/index.ts';
-import { DatabaseUnreachableError } from '../../db/client.ts';
-import type { WorldSummary, WorldsList } from '../contract/lobby.ts';
-import { databaseOptionsOf, loadConfig } from '../config.ts';
-import { AccessEnded } from '../live/access-ended.ts';
-import { closeWorld, listWorlds, openWorld, renameWorld, type WorldOutcome } from '../modules/worlds/service.ts';
-import type { Services } from '../services.ts';
-import { silentLogger } from './log.ts';
+import { DataDirLockedError, openDatabase, repositories, type Database } from '../db/index.ts';
+import { DatabaseUnreachableError } from '../db/client.ts';
+import type { WorldSummary, WorldsList } from './contract/lobby.ts';
+import { databaseOptionsOf, loadConfig } from './config.ts';
+import { AccessEnded } from './live/access-ended.ts';
+import { closeWorld, listWorlds, openWorld, renameWorld, type WorldOutcome } from './modules/worlds/service.ts';
+import type { Services } from './services.ts';
+import { silentLogger } from './ops/log.ts';
 
 const USAGE = `usage: bun run worlds list
        bun run worlds open [NAME]      open a world (a closed one of that name again, else a new one)

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { NO_LOBBY_REASON, NOT_SEATED_HERE_REASON } from '../../../../api/game/lobby.ts';
+import { NO_LOBBY_REASON, NOT_SEATED_HERE_REASON } from '../../../api/game/lobby.ts';
 import { afterAccess, firstPick, gameHref, worldOfUrl } from './world-choice.ts';
 
 describe('which world /game opens', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { $toast, dismissToast, toast, TOAST_DURATION_MS } from './toast-store.ts';
+import { $toast, dismissToast, toast, TOAST_DURATION_MS } from '../../../stores/toast.ts';
 import { swipeDismisses } from './Toaster.tsx';
 
 describe('toasts', () => {

@@ -2,20 +2,20 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openDatabase, type Database } from '../../db/index.ts';
-import { WORLD_CLOSED_MESSAGE, type JoinGameResponse, type WorldsList } from '../contract/lobby.ts';
-import type { WorldInfo } from '../contract/world.ts';
-import { TestClient, uniqueName } from '../testing/client.ts';
-import { backends, dropTestDatabases, freshPostgresUrl } from '../testing/databases.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { openDatabase, type Database } from '../db/index.ts';
+import { WORLD_CLOSED_MESSAGE, type JoinGameResponse, type WorldsList } from './contract/lobby.ts';
+import type { WorldInfo } from './contract/world.ts';
+import { TestClient, uniqueName } from './testing/client.ts';
+import { backends, dropTestDatabases, freshPostgresUrl } from './testing/databases.ts';
+import { startTestServer, type TestServer } from './testing/server.ts';
 
 /**
- * `bun run worlds` (api/ops/worlds.ts) run as a real subprocess, as an operator runs it, against a test database on
+ * `bun run worlds` (api/worlds.ts) run as a real subprocess, as an operator runs it, against a test database on
  * both backends: list, open, rename, close, its exit codes, and on PGlite the refusal while a server holds the data
  * directory. On Postgres a server runs beside it on the same database and sees every change at once (a rename shows
  * on GET /api/world/:id of a world that server had already loaded).
  */
-const root = resolve(import.meta.dir, '../..');
+const root = resolve(import.meta.dir, '..');
 
 interface Run {
   code: number;

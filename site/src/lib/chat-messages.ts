@@ -2,8 +2,8 @@
  * The radio's message list on the client: history (GET), live chat_message frames, the fallback poll and the answer
  * to one's own POST all land here, so a message heard twice is kept once (by id). Pure.
  */
-import type { ChatMessage } from '../../../../api/contract/protocol.ts';
-import { CHAT_HISTORY_LIMIT } from '../../../../api/game/chat.ts';
+import type { ChatMessage } from '../../../api/contract/protocol.ts';
+import { CHAT_HISTORY_LIMIT } from '../../../api/game/chat.ts';
 
 /** The client keeps a little more than one history answer, so a long session does not grow without end. */
 export const CHAT_KEPT_LOCALLY = CHAT_HISTORY_LIMIT * 2;

@@ -1,9 +1,9 @@
 import { Elysia } from 'elysia';
-import { SESSION_COOKIE, SESSION_TTL_MS, type AuthUser } from '../../contract/auth.ts';
-import { UNAUTHORIZED } from '../../contract/http.ts';
-import { httpError } from '../../http/errors.ts';
-import type { UserRow } from '../../../db/repos/accounts.ts';
-import type { Services } from '../../services.ts';
+import { SESSION_COOKIE, SESSION_TTL_MS, type AuthUser } from '../contract/auth.ts';
+import { UNAUTHORIZED } from '../contract/http.ts';
+import { httpError } from './errors.ts';
+import type { UserRow } from '../../db/repos/accounts.ts';
+import type { Services } from '../services.ts';
 
 /** What newSessionToken makes (43 base64url characters), with room to spare; anything else is no session. */
 const SESSION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
