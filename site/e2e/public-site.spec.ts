@@ -15,6 +15,7 @@ const WIKI_SECTIONS = [
   ['crafting', 'Crafting'],
 ] as const;
 const VERSIONS = [
+  'v0.24.0',
   'v0.23.0',
   'v0.22.0',
   'v0.21.0',
