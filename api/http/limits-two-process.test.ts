@@ -18,9 +18,6 @@ import { DEFAULT_WRITE_LIMIT_PER_USER } from './rate-limit.ts';
 const TERRAIN_BURST = 20;
 const explored = Buffer.from(new Uint8Array(2048).fill(255)).toString('base64');
 
-/** Writes a user regains a second on these servers (production: 20). */
-const WRITE_RATE = 0.1;
-
 describeOnPostgres('rate limits over two processes on one Postgres database', () => {
   let p1: ServerProcess;
   let p2: ServerProcess;
@@ -29,15 +26,11 @@ describeOnPostgres('rate limits over two processes on one Postgres database', ()
   beforeAll(async () => {
     const url = await freshPostgresUrl();
     pg = postgres(url, { max: 1, onnotice: () => {} });
-    // The production write burst (40 per user) regained one per 10 s instead of 20 a second, and terrain reads held
-    // to bursts of 20 regained the same way, so their tests count exactly however slow the machine is (80 writes
-    // answered in 4.9 s on a loaded one had regained the whole second half at 20 a second); 4 sign-ups per address
-    // for the sign-up test.
+    // The production write limits (20/s, bursts of 40 per user); 4 sign-ups per address for the sign-up test; terrain
+    // reads held to bursts of 20, regained one per 10 s, so their test counts exactly however slow the machine is.
     const env = {
       DATABASE_URL: url,
       TRUST_PROXY: '1',
-      WRITE_RATE_PER_USER: String(WRITE_RATE),
-      WRITE_BURST_PER_USER: String(DEFAULT_WRITE_LIMIT_PER_USER.burst),
       SIGNUP_LIMIT_PER_ADDRESS: '4',
       TERRAIN_READ_RATE_PER_USER: '0.1',
       TERRAIN_READ_BURST_PER_USER: String(TERRAIN_BURST),
@@ -84,9 +77,9 @@ describeOnPostgres('rate limits over two processes on one Postgres database', ()
     const { ok, limited, elapsed } = await spread(80, (server, i) =>
       c.at(server.url).patch('/api/user/display-name', { displayName: `Walker ${i}` }, { 'x-forwarded-for': address }),
     );
-    const { burst } = DEFAULT_WRITE_LIMIT_PER_USER;
+    const { perSecond, burst } = DEFAULT_WRITE_LIMIT_PER_USER;
     // The join spent one; the rest of the burst plus what refilled while the 80 were answered.
-    const allowed = burst - 1 + Math.ceil(WRITE_RATE * elapsed);
+    const allowed = burst - 1 + Math.ceil(perSecond * elapsed);
     expect(ok).toBeLessThanOrEqual(allowed);
     expect(limited).toBeGreaterThanOrEqual(80 - allowed);
     expect(limited).toBeGreaterThan(0);
