@@ -97,8 +97,7 @@ const report = (r: LaneResult) => {
 
 interface PlaywrightSuite {
   title: string;
-  file?: string;
-  specs?: { title: string; ok: boolean; tests?: { projectName?: string }[] }[];
+  specs?: { title: string; ok: boolean }[];
   suites?: PlaywrightSuite[];
 }
 interface PlaywrightReport {

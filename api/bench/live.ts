@@ -59,6 +59,8 @@ const results: { name: string; r: LoadResult; notifiesPerSecond?: number }[] = [
 
 /** Server CPU over every process, % of one core. */
 const cpu = (r: LoadResult) => r.processes.reduce((sum, p) => sum + p.cpuPercent, 0);
+/** Server CPU a move, µs. */
+const cpuPerMove = (r: LoadResult) => (cpu(r) / 100 / r.sentPerSecond) * 1e6;
 
 function report(name: string, r: LoadResult, notifiesPerSecond?: number) {
   results.push({ name, r, notifiesPerSecond });
@@ -68,7 +70,7 @@ function report(name: string, r: LoadResult, notifiesPerSecond?: number) {
       `moves ${r.sentPerSecond.toFixed(0)}/s, rejected ${r.rejected}; frames delivered ${r.framesPerSecond.toFixed(0)}/s ` +
       `(${(r.framesPerSecond / (WORLDS * PLAYERS)).toFixed(0)} per observer)` +
       (notifiesPerSecond !== undefined ? `; NOTIFY ${notifiesPerSecond.toFixed(0)}/s` : '') +
-      `; servers: ${procs} (${((cpu(r) / 100 / r.sentPerSecond) * 1e6).toFixed(0)} µs CPU a move)` +
+      `; servers: ${procs} (${cpuPerMove(r).toFixed(0)} µs CPU a move)` +
       (r.databaseCpuPercent !== undefined ? `; Postgres ${r.databaseCpuPercent.toFixed(0)}% CPU` : '') +
       `; bench clients ${r.clientCpuPercent.toFixed(0)}% CPU`,
   );
@@ -187,10 +189,9 @@ for (const backend of ['pglite', 'postgres']) {
       `${backend}, p99 / adaptive floor`,
       `${(r.p99 / floor.p99).toFixed(2)}× (${r.p99.toFixed(1)} vs ${floor.p99.toFixed(1)} ms)`,
     );
-    const perMove = (x: LoadResult) => (cpu(x) / 100 / x.sentPerSecond) * 1e6;
     headline(
       `${backend}, CPU a move / adaptive floor`,
-      `${(perMove(r) / perMove(floor)).toFixed(2)}× (${perMove(r).toFixed(0)} vs ${perMove(floor).toFixed(0)} µs)`,
+      `${(cpuPerMove(r) / cpuPerMove(floor)).toFixed(2)}× (${cpuPerMove(r).toFixed(0)} vs ${cpuPerMove(floor).toFixed(0)} µs)`,
     );
   }
   headline(

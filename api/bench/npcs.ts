@@ -19,8 +19,9 @@
  *             each steps per second, and after one is killed with SIGKILL how long until the other holds every world
  *             (pg_locks) and how far behind the taken worlds fell.
  * PGlite always (its CPU is this process's); Postgres too when DATABASE_URL is set (the server's CPU is not counted).
- * NPCS_BENCH_SCALE=0.1 runs a tenth of the NPCs and settlements, NPCS_BENCH_CATCHUP_HOURS=3 a shorter absence; NPCS_BENCH_PARTS=raids (a comma list of steady,
- * catchUp, raids, processes) runs only those parts, NPCS_BENCH_BACKENDS=postgres only that backend. Prints figures; never fails.
+ * NPCS_BENCH_SCALE=0.1 runs a tenth of the NPCs and settlements, NPCS_BENCH_CATCHUP_HOURS=3 a shorter absence;
+ * NPCS_BENCH_PARTS=raids (a comma list of steady, catchUp, raids, processes) runs only those parts,
+ * NPCS_BENCH_BACKENDS=postgres only that backend. Prints figures; never fails.
  */
 import { headline } from './headline.ts';
 import { asc, inArray, like, sql } from 'drizzle-orm';

@@ -26,11 +26,6 @@ function refuse(status: number, message: string) {
 }
 
 /**
- * `/ws?worldId=`: the live connection. The upgrade is refused (before any socket exists) for visitors,
- * foreign origins, a `userId` that is not the session's, and users without game access. Frames are parsed
- * once into the protocol union; anything else gets an `error` frame and the socket lives on.
- */
-/**
  * Who may open a socket into a world, answered by the lobby (api/modules/lobby): handed in, so the live layer depends
  * on no feature module.
  */
@@ -39,6 +34,11 @@ export interface SocketAdmission {
   access(userId: string, worldId: string): Promise<{ canAccessGame: boolean; reason?: string }>;
 }
 
+/**
+ * `/ws?worldId=`: the live connection. The upgrade is refused (before any socket exists) for visitors,
+ * foreign origins, a `userId` that is not the session's, and users without game access. Frames are parsed
+ * once into the protocol union; anything else gets an `error` frame and the socket lives on.
+ */
 export function liveSocketModule(
   services: Services,
   live: LiveHub,
