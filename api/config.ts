@@ -1,3 +1,4 @@
+import { PACK_CAPACITY_G } from './game/carrying.ts';
 import { resolve } from 'node:path';
 import { DEFAULT_MAX_PLAYERS, DEFAULT_SEAT_TIMEOUT_MS } from './contract/lobby.ts';
 import { availableParallelism } from 'node:os';
@@ -121,6 +122,11 @@ export interface Config {
    * none): for demo servers, tutorials and the browser tests. Names must be in the item catalogue.
    */
   starterKit: { itemName: string; quality: number; quantity: number }[];
+  /**
+   * What a survivor carries at full speed, in grams (PACK_CAPACITY_KG, default 40, fractions allowed): above it they
+   * slow to half speed at 1.5 times it, past that they pick nothing up (api/game/carrying.ts). A Backpack adds 20 kg.
+   */
+  packCapacityG: number;
   /**
    * The significance from which a scavenge can draw a wanderer (NPC_SPAWN_MIN_SIGNIFICANCE, default 40): each point
    * from it adds 5%. Lower it for demo servers and the browser tests (-20: every search of a fresh place draws one).
@@ -286,6 +292,14 @@ function starterKit(value: string | undefined): Config['starterKit'] {
   });
 }
 
+function packCapacity(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return PACK_CAPACITY_G;
+  const kg = Number(value);
+  if (!Number.isFinite(kg) || kg < 1 || kg > 10_000)
+    throw new Error(`PACK_CAPACITY_KG must be a number from 1 to 10000, got "${value}"`);
+  return Math.round(kg * 1000);
+}
+
 function seed(value: string): number {
   const n = int(value, 0, 'WORLD_SEED');
   if (n > 0x7fff_ffff) throw new Error(`WORLD_SEED must be at most ${0x7fff_ffff}, got ${n}`);
@@ -368,6 +382,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ['TERRAIN_READ_RATE_PER_USER', 'TERRAIN_READ_BURST_PER_USER'],
     ),
     starterKit: starterKit(env.STARTER_KIT),
+    packCapacityG: packCapacity(env.PACK_CAPACITY_KG),
     npcSpawnMinSignificance: signedInt(
       env.NPC_SPAWN_MIN_SIGNIFICANCE,
       SCAVENGE_RULES.npcMinSignificance,

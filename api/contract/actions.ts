@@ -20,15 +20,29 @@ export const ScavengeResult = type({
   newSignificance: 'number',
   'npcRecruitment?': { npc: Survivor, settlements: 'unknown[]' },
   npcSpawnCheck: { shouldSpawn: 'boolean' },
+  /** What did not fit in the pack and stays at the site (the next search there picks it up), and the words for it. */
+  'left?': LootItem.array(),
+  'message?': 'string',
 });
 export type ScavengeResult = typeof ScavengeResult.infer;
 
 /** Answer of POST /api/forage. */
-export const ForageResult = type({ items: LootItem.array(), tilesForaged: 'number' });
+export const ForageResult = type({
+  items: LootItem.array(),
+  tilesForaged: 'number',
+  /** Finds that did not fit in the pack (left where they grew), and the words for it. */
+  'left?': LootItem.array(),
+  'message?': 'string',
+});
 export type ForageResult = typeof ForageResult.infer;
 
 /** Answer of GET /api/player/inventory. */
-export const Inventory = type({ items: InventoryItem.array() });
+export const Inventory = type({
+  items: InventoryItem.array(),
+  /** Grams carried (pack and worn) and carried at full speed: api/game/carrying.ts. */
+  load: 'number',
+  capacity: 'number',
+});
 
 /** Answer of GET /api/player/npc-spawn-check: a survivor drawn by a recent scavenge, if any. */
 export const NpcSpawnCheck = type({ shouldSpawn: 'boolean', 'npc?': Survivor, settlements: 'unknown[]' });

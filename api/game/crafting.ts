@@ -52,6 +52,7 @@ export const RECIPES: readonly Recipe[] = [
   recipe('smoked-fish', 'Dried Meat', 2, { 'Fresh Fish': 2, 'Wood Planks': 1 }, 30, 'Smoked Fish'),
   // Equipment.
   recipe('flashlight', 'Flashlight', 1, { Batteries: 2, 'Electronic Parts': 1, 'Scrap Metal': 1 }, 60),
+  recipe('backpack', 'Backpack', 1, { 'Cloth Scraps': 6, Rope: 2, 'Duct Tape': 1 }, 90),
   recipe('lockpick-set', 'Lockpick Set', 1, { 'Scrap Metal': 2, 'Duct Tape': 1 }, 45),
   recipe('crowbar', 'Crowbar', 1, { 'Steel Pipes': 2, 'Duct Tape': 1 }, 60),
   recipe('binoculars', 'Binoculars', 1, { 'Glass Shards': 4, 'Steel Pipes': 1, 'Duct Tape': 1 }, 90),

@@ -75,6 +75,7 @@ export function guessSlot(itemName: string): EquipmentSlot | 'equipment' {
   if (n.includes('lockpick') || n.includes('crowbar') || n.includes('multitool')) return 'tool';
   if (n.includes('flashlight')) return 'light';
   if (n.includes('scanner')) return 'device';
+  if (n.includes('backpack')) return 'other';
   return 'equipment';
 }
 

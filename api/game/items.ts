@@ -86,6 +86,10 @@ export const ITEMS = [
     'communication',
   ),
   item('Multitool', 'equipment', 'items', 'rare', [40, 100], 'Search down to −5 and +20% scavenging yield.', 'tool'),
+  {
+    ...item('Backpack', 'equipment', 'items', 'uncommon', [40, 90], 'Worn: carry 20 kg more at full speed.', 'other'),
+    craftedOnly: true,
+  },
   // Miscellany.
   item('Batteries', 'misc', 'misc', 'common', [10, 80], 'Some still hold a charge.'),
   item('Old Coins', 'misc', 'misc', 'uncommon', [10, 100], 'Worthless, or priceless.'),
@@ -112,4 +116,5 @@ export const EQUIPPABLE_NAMES = [
   'Scanner',
   'Portable Radio',
   'Multitool',
+  'Backpack',
 ] as const satisfies readonly ItemName[];

@@ -38,10 +38,23 @@ export function freshMoveState(x: number, y: number, now: number): MoveState {
   return { x, y, budget: MOVE_BUDGET_CAP, at: now };
 }
 
-/** The budget as of `now`: what was left, plus what the elapsed time refilled, up to the cap. */
-export function budgetAt(state: MoveState, now: number): number {
+/** The fullest a budget gets at `pace` (a share of full speed: api/game/carrying.ts paceAt); the slack stays whole. */
+export function budgetCap(pace = 1): number {
+  return MOVE_BUDGET_REFILL_PER_SECOND * pace * MOVE_BURST_SECONDS + MOVE_SLACK_UNITS;
+}
+
+/**
+ * The budget as of `now`: what was left, plus what the elapsed time refilled at `pace` (a heavy pack walks slower:
+ * api/game/carrying.ts), up to the cap.
+ */
+export function budgetAt(state: MoveState, now: number, pace = 1): number {
   const elapsed = Math.max(0, now - state.at) / 1000;
-  return Math.min(MOVE_BUDGET_CAP, state.budget + elapsed * MOVE_BUDGET_REFILL_PER_SECOND);
+  return Math.min(budgetCap(pace), state.budget + elapsed * MOVE_BUDGET_REFILL_PER_SECOND * pace);
+}
+
+/** The walker's state as of `now` under the pace it has walked at, ready to refill at a new pace from here on. */
+export function settledAt(state: MoveState, now: number, pace: number): MoveState {
+  return { ...state, budget: budgetAt(state, now, pace), at: Math.max(state.at, now) };
 }
 
 /**
@@ -50,7 +63,7 @@ export function budgetAt(state: MoveState, now: number): number {
  * the browser walks by). An accepted move
  * spends its length; a refused one spends nothing and leaves the walker where it was.
  */
-export function decideMove(from: MoveState, to: { x: number; y: number }, now: number, rules: MoveRules): MoveDecision {
+export function decideMove(from: MoveState, to: { x: number; y: number }, now: number, rules: MoveRules, pace = 1): MoveDecision {
   if (!Number.isFinite(to.x) || !Number.isFinite(to.y)) return { accepted: false, reason: 'Position must be finite' };
   if (Math.abs(to.x) > rules.worldExtent || Math.abs(to.y) > rules.worldExtent) {
     return { accepted: false, reason: 'That position is outside the world' };
@@ -58,7 +71,7 @@ export function decideMove(from: MoveState, to: { x: number; y: number }, now: n
   const dx = to.x - from.x;
   const dy = to.y - from.y;
   const distance = Math.hypot(dx, dy);
-  const budget = budgetAt(from, now);
+  const budget = budgetAt(from, now, pace);
   if (distance > budget) return { accepted: false, reason: 'Too far to have walked there' };
   if (walkPath(from, to, rules.isPassable).blocked) {
     return { accepted: false, reason: 'The way is blocked by water or mountains' };

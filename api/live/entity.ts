@@ -38,6 +38,13 @@ export interface Entity {
   owner?: string | null;
   /** What the survivor wears that changes what it sees (read when its socket opens and when its gear changes). */
   gear?: SightGear;
+  /**
+   * Its walking speed as a share of full speed, from what it carries (api/game/carrying.ts paceAt): read when it is
+   * loaded and again whenever its pack or gear changes. Absent: full speed.
+   */
+  pace?: number;
+  /** Pace reads started: an answer older than the latest read is dropped. */
+  paceReads?: number;
   /** What it is told of others now (room.ts refreshSight), and the tile it was worked out on (hills count). */
   sight?: Sight;
   sightTile?: string;

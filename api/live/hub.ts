@@ -2,6 +2,7 @@ import { Close, MOVE_FANOUT_MS, type ServerMessage } from '../contract/protocol.
 import type { MoveResult, TimeInfo } from '../contract/world.ts';
 import { freshMoveState } from '../game/movement.ts';
 import { equipmentEffects } from '../game/equipment.ts';
+import { packStateOf, paceAt } from '../game/carrying.ts';
 import { chooseSurvivorColour } from '../game/player-colours.ts';
 import { recoveredSignificance } from '../game/scavenge.ts';
 import type { Sight, SightGear } from '../game/vision.ts';
@@ -160,6 +161,7 @@ export class LiveHub {
       restOnlineMs: REST_ONLINE_MS,
       timeUpdateMs: services.config.timeUpdateIntervalMs,
       gear: (e) => this.gearOf(e),
+      pace: (e) => this.paceOf(e),
       onEmpty: () => void this.closeRoom(room),
       forgotten: (entities) => this.owners.release(room, entities),
       report: (what, err) => services.report(`[live] ${worldId}: ${what}`, err),
@@ -227,6 +229,7 @@ export class LiveHub {
     // (A survivor made just now has no bed yet.)
     const bed = row.isOnline || newcomer ? null : await this.services.repos.beds.bedOf(user.id, worldId);
     if (bed) row = { ...row, x: bed.x, y: bed.y };
+    const pace = await this.paceOf({ id: user.id, worldId });
     const raced = room.entities.get(user.id);
     if (raced) return raced;
     const { cx, cy } = room.chunkOf(row.x, row.y);
@@ -246,6 +249,7 @@ export class LiveHub {
       dirty: false,
       handedOutAt: now,
       owner: madeHere ? this.bus.processId : this.owners.initialOwner(),
+      pace,
     };
     // Where the player stands is known ground: stepping out and back in is travel, not a discovery.
     noteSectorEntry(e.travelLog, sectorKey(cx, cy));
@@ -339,6 +343,12 @@ export class LiveHub {
       await this.services.repos.equipment.worn(e.id, e.worldId),
     );
     return { binoculars, nightVisionMultiplier, radio };
+  }
+
+  /** How fast the survivor walks with what it carries, from the database. */
+  private async paceOf(e: { id: string; worldId: string }): Promise<number> {
+    const pack = packStateOf(await this.services.repos.actions.packContents(e.id, e.worldId), this.services.config.packCapacityG);
+    return paceAt(pack.load, pack.capacity);
   }
 
   /** Reads the survivor's gear again before what it sees is judged (a socket opening, a REST read of others). */

@@ -39,9 +39,15 @@ export function applyBatch(room: WorldRoom, from: string, events: BusEvent[]): v
         break;
       case 'gear':
         void room.gearChanged(ev.userId).catch((err) => room.deps.report('gear refresh failed', err));
+        // Worn gear is carried too, and a Backpack raises the capacity.
+        void room.packChanged(ev.userId).catch((err) => room.deps.report('pace refresh failed', err));
         break;
       case 'send':
         room.frame(ev.a, ev.msg);
+        // Every change to a pack tells its owner inventory_updated: the process holding the survivor weighs it again.
+        if (ev.a.to === 'user' && ev.msg.type === 'inventory_updated') {
+          void room.packChanged(ev.a.userId).catch((err) => room.deps.report('pace refresh failed', err));
+        }
         break;
       case 'end-access':
       case 'renamed':

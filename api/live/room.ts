@@ -1,7 +1,7 @@
 import type { LivePlayer, ServerMessage } from '../contract/protocol.ts';
 import type { MoveResult, TimeInfo } from '../contract/world.ts';
 import { TIME_UPDATE_INTERVAL_MS } from '../contract/world.ts';
-import { decideMove, type MoveState } from '../game/movement.ts';
+import { decideMove, type MoveState, settledAt } from '../game/movement.ts';
 import type { Repositories } from '../../db/index.ts';
 import { chunkOfWorld, tileOfWorld } from '../../core-wasm/geometry.ts';
 import { distanceToPath, inSight, NO_SIGHT_GEAR, type Sight, type SightGear } from '../game/vision.ts';
@@ -38,6 +38,8 @@ export interface RoomDeps {
   timeUpdateMs?: number;
   /** What the survivor wears that changes what it sees (read when its socket opens and when its gear changes). */
   gear?: (e: Entity) => Promise<SightGear>;
+  /** Its walking pace from what it carries (api/game/carrying.ts), read when its pack or gear changes. */
+  pace?: (e: Entity) => Promise<number>;
   /** The room has nobody left and has written everything back. */
   onEmpty: () => void;
   /** Survivors the room forgot (offline past the grace, written back): their holder's lease can go. */
@@ -228,6 +230,25 @@ export class WorldRoom {
     if (this.announced.has(e.id) && radioBefore !== gear.radio) this.emit({ k: 'roster', es: [presenceEntry(e)] });
   }
 
+  /**
+   * The survivor's pack or gear changed (on any process): its pace is read again. The budget walked so far is settled
+   * at the old pace first, so a heavier pack slows what comes, never what was walked.
+   */
+  async packChanged(userId: string): Promise<void> {
+    const e = this.entities.get(userId);
+    if (!e || !this.deps.pace) return;
+    const read = (e.paceReads = (e.paceReads ?? 0) + 1);
+    const pace = await this.deps.pace(e);
+    if (read !== e.paceReads) return;
+    this.setPace(e, pace);
+  }
+
+  setPace(e: Entity, pace: number): void {
+    if ((e.pace ?? 1) === pace) return;
+    e.pos = settledAt(e.pos, this.deps.now(), e.pace ?? 1);
+    e.pace = pace;
+  }
+
   /** Someone became present: the sockets here that see where they stand are told. */
   arrived(entry: PresenceEntry): void {
     const fanout = this.deps.fanout();
@@ -383,7 +404,7 @@ export class WorldRoom {
   /** Applies a reported position under the movement rules; the world hears it at the next tick. */
   move(e: Entity, to: { x: number; y: number }): MoveResult {
     const now = this.deps.now();
-    const decision = decideMove(e.pos, to, now, this.deps.terrain.moveRules);
+    const decision = decideMove(e.pos, to, now, this.deps.terrain.moveRules, e.pace ?? 1);
     e.lastActivityAt = now;
     if (!decision.accepted) return { accepted: false, x: e.pos.x, y: e.pos.y, reason: decision.reason };
     e.pos = decision.state;

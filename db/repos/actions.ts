@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { tileKey } from '../../core-wasm/geometry.ts';
 import type { Db } from '../client.ts';
-import { forageCooldowns, forageSpots, inventoryItems, npcSpawnSignals, playerEquipment, poiStates } from '../schema/index.ts';
+import {
+  forageCooldowns,
+  forageSpots,
+  inventoryItems,
+  npcSpawnSignals,
+  playerEquipment,
+  poiStates,
+  siteLeftovers,
+} from '../schema/index.ts';
 
 export type InventoryRow = typeof inventoryItems.$inferSelect;
 export type PoiStateRow = typeof poiStates.$inferSelect;
@@ -13,6 +21,26 @@ export interface ItemGrant {
 }
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What a player carries in a world: the pack's stacks and the names of what is worn. */
+export interface PackContents {
+  carried: { itemName: string; quantity: number }[];
+  worn: string[];
+}
+
+async function packContents(tx: Tx | Db, userId: string, worldId: string): Promise<PackContents> {
+  const [carried, worn] = await Promise.all([
+    tx
+      .select({ itemName: inventoryItems.itemName, quantity: inventoryItems.quantity })
+      .from(inventoryItems)
+      .where(and(eq(inventoryItems.userId, userId), eq(inventoryItems.worldId, worldId), gt(inventoryItems.quantity, 0))),
+    tx
+      .select({ itemName: playerEquipment.itemName })
+      .from(playerEquipment)
+      .where(and(eq(playerEquipment.userId, userId), eq(playerEquipment.worldId, worldId))),
+  ]);
+  return { carried, worn: worn.map((w) => w.itemName) };
+}
 
 /** Operations valid inside one player-action transaction. */
 export function actionOps(tx: Tx | Db) {
@@ -58,6 +86,36 @@ export function actionOps(tx: Tx | Db) {
         .from(playerEquipment)
         .where(and(eq(playerEquipment.userId, userId), eq(playerEquipment.worldId, worldId)));
       return rows.map((r) => r.itemName);
+    },
+
+    /**
+     * Takes the player's pack for the rest of the transaction (every pickup does, so two at once cannot both fill the
+     * same room) and answers what it holds and what is worn. Taken after the other locks of a transaction, never before.
+     */
+    async lockPack(userId: string, worldId: string): Promise<PackContents> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pack:${userId}:${worldId}`}))`);
+      return packContents(tx, userId, worldId);
+    },
+
+    /** What earlier searches left at the site (read under the site's lock: lockPoi). */
+    async siteLeftovers(worldId: string, poiId: string): Promise<ItemGrant[]> {
+      return tx
+        .select({ itemName: siteLeftovers.itemName, quality: siteLeftovers.quality, quantity: siteLeftovers.quantity })
+        .from(siteLeftovers)
+        .where(and(eq(siteLeftovers.worldId, worldId), eq(siteLeftovers.poiId, poiId)))
+        .orderBy(asc(siteLeftovers.itemName), desc(siteLeftovers.quality));
+    },
+
+    /** Replaces what lies at the site with `items` (under the site's lock). */
+    async setSiteLeftovers(worldId: string, poiId: string, items: ItemGrant[]): Promise<void> {
+      await tx.delete(siteLeftovers).where(and(eq(siteLeftovers.worldId, worldId), eq(siteLeftovers.poiId, poiId)));
+      const rows = new Map<string, ItemGrant>();
+      for (const i of items) {
+        const key = `${i.itemName}\u0000${i.quality}`;
+        const had = rows.get(key);
+        rows.set(key, { ...i, quantity: (had?.quantity ?? 0) + i.quantity });
+      }
+      if (rows.size) await tx.insert(siteLeftovers).values([...rows.values()].map((i) => ({ worldId, poiId, ...i })));
     },
 
     /** Serialises one player's actions of a kind (e.g. foraging) for the rest of the transaction. */
@@ -127,6 +185,11 @@ export function actionsRepo(db: Db) {
     /** Runs one player action in one transaction: everything it writes lands together or not at all. */
     transaction<T>(fn: (ops: ActionOps) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(actionOps(tx)));
+    },
+
+    /** What the player carries, unlocked (the live path weighs it to set the walking pace). */
+    packContents(userId: string, worldId: string): Promise<PackContents> {
+      return packContents(db, userId, worldId);
     },
 
     async inventory(userId: string, worldId: string): Promise<InventoryRow[]> {

@@ -1,7 +1,7 @@
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
-/** A player's personal inventory: one row per stack (item name + quality), unlimited. */
+/** A player's personal inventory: one row per stack (item name + quality); what fits is api/game/carrying.ts's rule. */
 export const inventoryItems = pgTable(
   'inventory_items',
   {
@@ -79,4 +79,20 @@ export const npcSpawnSignals = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('npc_spawn_signals_user_idx').on(t.userId, t.worldId, t.createdAt)],
+);
+
+/**
+ * What a search turned up that did not fit in the searcher's pack: it stays at the site, and the next search there
+ * (by anyone) picks it up before searching again.
+ */
+export const siteLeftovers = pgTable(
+  'site_leftovers',
+  {
+    worldId: text('world_id').notNull(),
+    poiId: text('poi_id').notNull(),
+    itemName: text('item_name').notNull(),
+    quality: integer('quality').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.worldId, t.poiId, t.itemName, t.quality] })],
 );

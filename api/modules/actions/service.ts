@@ -1,6 +1,7 @@
 import { BIOME_NAMES, inPoiReach, poiReach, tileKey, tileOfWorld } from '../../../core-wasm/index.ts';
 import { UNKNOWN_WORLD } from '../../contract/http.ts';
-import { itemDef, type InventoryItem } from '../../contract/items.ts';
+import { itemDef, type InventoryItem, type LootItem } from '../../contract/items.ts';
+import type { ActionOps } from '../../../db/repos/actions.ts';
 import {
   ACTION_TEXT,
   type ForageResult,
@@ -14,7 +15,8 @@ import { generateNpc } from '../../game/npc-names.ts';
 import { NPC_OFFER_TTL_MS } from '../../game/npcs.ts';
 import { freshRng, type Rng } from '../../game/random.ts';
 import { recoveredSignificance, scavengeStep } from '../../game/scavenge.ts';
-import { httpError } from '../../http/errors.ts';
+import { CARRY_TEXT, carryLimit, describeStacks, fitInPack, type PackState, packStateOf } from '../../game/carrying.ts';
+import { HttpError, httpError } from '../../http/errors.ts';
 import { recruitableSettlements } from '../npcs/service.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { Services } from '../../services.ts';
@@ -47,26 +49,32 @@ export class ActionsService {
     const now = this.services.now();
     const result = await this.services.repos.actions.transaction(async (ops) => {
       const state = await ops.lockPoi(worldId, poi.id, poi.significance, now);
-      // A crowbar or scanner in the pack does nothing: tools work only when worn.
-      const tools = wornTools((await ops.wornItemNames(user.id, worldId)).map((itemName) => ({ itemName })));
+      const pack = await this.lockPack(ops, user.id, worldId);
       const current = recoveredSignificance(
         state.currentSignificance,
         poi.significance,
         state.changedAt.getTime(),
         now.getTime(),
       );
+      // What an earlier search left here (a full pack) is picked up first; the site is searched again once it is gone.
+      const waiting = await ops.siteLeftovers(worldId, poi.id);
+      if (waiting.length) {
+        const fit = fitInPack(waiting, pack);
+        await ops.setSiteLeftovers(worldId, poi.id, fit.left);
+        await ops.grantItems(user.id, worldId, fit.taken, now);
+        return { outcome: null, current, taken: fit.taken.map(toLoot), left: fit.left.map(toLoot), npc: null };
+      }
+      // A crowbar or scanner in the pack does nothing: tools work only when worn.
+      const tools = wornTools(pack.worn.map((itemName) => ({ itemName })));
       const outcome = scavengeStep(poi, current, tools, rng, this.services.config.npcSpawnMinSignificance);
       if (!outcome.searched) {
         if (current !== state.currentSignificance) await ops.setPoiSignificance(worldId, poi.id, current, now);
-        return { outcome, npc: null };
+        return { outcome, current, taken: [], left: [], npc: null };
       }
       await ops.setPoiSignificance(worldId, poi.id, outcome.after, now);
-      await ops.grantItems(
-        user.id,
-        worldId,
-        outcome.items.map((i) => ({ itemName: i.itemName, quality: i.metadata.quality, quantity: i.quantity })),
-        now,
-      );
+      const fit = fitInPack(outcome.items.map(fromLoot), pack);
+      await ops.grantItems(user.id, worldId, fit.taken, now);
+      if (fit.left.length) await ops.setSiteLeftovers(worldId, poi.id, fit.left);
       let npc: { name: string; description: string } | null = null;
       if (outcome.npcSpawn) {
         npc = generateNpc(rng);
@@ -79,10 +87,24 @@ export class ActionsService {
           createdAt: now,
         });
       }
-      return { outcome, npc };
+      return { outcome, current, taken: fit.taken.map(toLoot), left: fit.left.map(toLoot), npc };
     });
 
-    const { outcome, npc } = result;
+    const { outcome, npc, taken, left } = result;
+    const leftNote = left.length ? { left, message: CARRY_TEXT.leftBehind(`${describeStacks(left)} at ${poi.name}`) } : {};
+    if (!outcome) {
+      // Only what lay here was picked up: the site itself was not searched.
+      if (taken.length) this.live.send(worldId, { to: 'user', userId: user.id }, { type: 'inventory_updated' });
+      return {
+        items: taken,
+        depleted: false,
+        currentSignificance: result.current,
+        newSignificance: result.current,
+        npcSpawnCheck: { shouldSpawn: false },
+        message: left.length ? leftNote.message! : `Picked up what was left at ${poi.name}`,
+        ...(left.length ? { left } : {}),
+      } satisfies ScavengeResult;
+    }
     if (!outcome.searched) {
       return {
         items: [],
@@ -100,9 +122,10 @@ export class ActionsService {
         poi: { id: poi.id, currentSignificance: outcome.after },
       },
     );
-    if (outcome.items.length) this.live.send(worldId, { to: 'user', userId: user.id }, { type: 'inventory_updated' });
+    if (taken.length) this.live.send(worldId, { to: 'user', userId: user.id }, { type: 'inventory_updated' });
     return {
-      items: outcome.items,
+      items: taken,
+      ...leftNote,
       depleted: outcome.depleted,
       currentSignificance: outcome.before,
       newSignificance: outcome.after,
@@ -132,6 +155,7 @@ export class ActionsService {
       await ops.lockPlayerAction(user.id, worldId, 'forage');
       const lastSpot = await ops.lastForageSpot(user.id, worldId);
       if (lastSpot && sameForageArea(lastSpot, here)) return null;
+      const pack = await this.lockPack(ops, user.id, worldId);
       await ops.setForageSpot(user.id, worldId, here, now);
       const last = await ops.forageTimes(user.id, worldId, tiles);
       const ready = tiles.filter((t) => tileReady(last.get(tileKey(t.tileX, t.tileY))?.getTime() ?? null, now.getTime()));
@@ -140,23 +164,28 @@ export class ActionsService {
         rng,
       );
       await ops.markForaged(user.id, worldId, ready, now);
-      await ops.grantItems(
-        user.id,
-        worldId,
-        items.map((i) => ({ itemName: i.itemName, quality: i.metadata.quality, quantity: i.quantity })),
-        now,
-      );
-      return { items, tilesForaged: ready.length };
+      // Finds that do not fit stay where they grew: foraged ground keeps no store.
+      const fit = fitInPack(items.map(fromLoot), pack);
+      await ops.grantItems(user.id, worldId, fit.taken, now);
+      return { taken: fit.taken.map(toLoot), left: fit.left.map(toLoot), tilesForaged: ready.length };
     });
     if (!found) return httpError(409, ACTION_TEXT.alreadyScoured);
-    if (found.items.length) this.live.send(worldId, { to: 'user', userId: user.id }, { type: 'inventory_updated' });
-    return found satisfies ForageResult;
+    if (found.taken.length) this.live.send(worldId, { to: 'user', userId: user.id }, { type: 'inventory_updated' });
+    return {
+      items: found.taken,
+      tilesForaged: found.tilesForaged,
+      ...(found.left.length ? { left: found.left, message: CARRY_TEXT.leftBehind(describeStacks(found.left)) } : {}),
+    } satisfies ForageResult;
   }
 
   /** The player's stacks in the world (404 for an unknown world). */
   async inventory(userId: string, worldId: string) {
     if (!(await this.worlds.world(worldId))) return httpError(404, UNKNOWN_WORLD);
-    const rows = await this.services.repos.actions.inventory(userId, worldId);
+    const [rows, contents] = await Promise.all([
+      this.services.repos.actions.inventory(userId, worldId),
+      this.services.repos.actions.packContents(userId, worldId),
+    ]);
+    const pack = packStateOf(contents, this.services.config.packCapacityG);
     const items = rows.map((r): InventoryItem => {
       const def = itemDef(r.itemName);
       return {
@@ -168,7 +197,15 @@ export class ActionsService {
         metadata: { quality: r.quality },
       };
     });
-    return { items };
+    return { items, load: pack.load, capacity: pack.capacity };
+  }
+
+  /** The pack, taken for the transaction; a survivor at the carry limit picks nothing up (409, nothing spent). */
+  private async lockPack(ops: ActionOps, userId: string, worldId: string): Promise<PackState & { worn: string[] }> {
+    const contents = await ops.lockPack(userId, worldId);
+    const pack = packStateOf(contents, this.services.config.packCapacityG);
+    if (pack.load >= carryLimit(pack.capacity)) throw new HttpError(409, CARRY_TEXT.packFull);
+    return { ...pack, worn: contents.worn };
   }
 
   /** A survivor drawn by one of the player's recent scavenges, if any (404 for an unknown world). */
@@ -184,3 +221,16 @@ export class ActionsService {
     };
   }
 }
+
+const fromLoot = (i: LootItem) => ({
+  itemName: i.itemName,
+  quality: i.metadata.quality,
+  quantity: i.quantity,
+  itemType: i.itemType,
+});
+const toLoot = (i: { itemName: string; quality: number; quantity: number }): LootItem => ({
+  itemName: i.itemName,
+  itemType: itemDef(i.itemName)?.type ?? 'misc',
+  quantity: i.quantity,
+  metadata: { quality: i.quality },
+});

@@ -108,6 +108,11 @@ export class SettlementService {
     return this.services.repos.settlements;
   }
 
+  /** What a survivor carries at full speed before gear (the server's PACK_CAPACITY_KG). */
+  get packCapacity(): number {
+    return this.services.config.packCapacityG;
+  }
+
   /** The world's terrain, or 404. */
   async world(worldId: string) {
     const w = await this.worlds.world(worldId);

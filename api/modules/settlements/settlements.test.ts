@@ -29,7 +29,13 @@ describe.each(backends())('shelters, settlements, buildings and storage on %s', 
   let f: SettlementFixture;
 
   beforeAll(async () => {
-    server = await startTestServer(backend, { worldSeed: SEED, seatTimeoutMs: 24 * 3600_000, maxPlayers: 100 });
+    // Storage holds hundreds of units here: a 1,000 kg pack keeps these tests about storage (carrying.test.ts is about the pack).
+    server = await startTestServer(backend, {
+      worldSeed: SEED,
+      seatTimeoutMs: 24 * 3600_000,
+      maxPlayers: 100,
+      packCapacityG: 1_000_000,
+    });
     core = await loadCoreForBun();
     f = new SettlementFixture(server, openSpots(core, SEED));
     expect(f.spots.length).toBeGreaterThan(12);

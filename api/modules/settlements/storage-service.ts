@@ -13,6 +13,7 @@ import {
   planWithdraw,
   units,
 } from '../../game/storage.ts';
+import { CARRY_TEXT, carryLimit, fitInPack, packStateOf } from '../../game/carrying.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { SettlementService } from './service.ts';
 
@@ -42,6 +43,17 @@ export class StorageService {
         await ops.addToContainer(m.toContainerId, m.itemName, m.quality, m.quantity);
       }
     }
+  }
+
+  /**
+   * The moves into the pack trimmed to what it can carry, most valuable first (api/game/carrying.ts); what does not fit
+   * stays in storage. A pack already at its limit takes nothing: 409.
+   */
+  private async fitted(ops: SettlementOps, userId: string, worldId: string, moves: Move[]) {
+    const pack = packStateOf(await ops.lockPack(userId, worldId), this.settlements.packCapacity);
+    if (moves.length && pack.load >= carryLimit(pack.capacity)) throw new HttpError(409, CARRY_TEXT.packFull);
+    const fit = fitInPack(moves, pack);
+    return { moves: fit.taken, left: units(fit.left) };
   }
 
   private deposit(user: UserRow, worldId: string, settlementId: number, only?: StorageCategory): Promise<StorageOutcome> {
@@ -74,19 +86,30 @@ export class StorageService {
     return this.settlements.manage(user, worldId, settlementId, async (ops, s) => {
       const plan = planWithdraw(await this.containers(ops, s.id), itemName, quantity);
       if (plan.moves.length === 0) throw new HttpError(404, `There is no ${itemName} in ${s.name}'s storage`);
-      await this.apply(ops, user.id, worldId, plan.moves, false);
-      const moved = units(plan.moves);
+      const fit = await this.fitted(ops, user.id, worldId, plan.moves);
+      if (fit.moves.length === 0) throw new HttpError(409, CARRY_TEXT.packFull);
+      await this.apply(ops, user.id, worldId, fit.moves, false);
+      const moved = units(fit.moves);
       const capped = plan.capped ? ` (at most ${moved === 1 ? 1 : 'that many'} per click)` : '';
-      return { moved, stacks: plan.moves.length, left: 0, message: `Took ${moved} ${itemName} from storage${capped}` };
+      const full = fit.left ? `; ${plural(fit.left, 'more stays', 'more stay')} in storage: your pack is full` : '';
+      return {
+        moved,
+        stacks: fit.moves.length,
+        left: fit.left,
+        message: `Took ${moved} ${itemName} from storage${capped}${full}`,
+      };
     });
   }
 
   pickupAll(user: UserRow, worldId: string, settlementId: number): Promise<StorageOutcome> {
     return this.settlements.manage(user, worldId, settlementId, async (ops, s) => {
-      const moves = planPickupAll(await this.containers(ops, s.id));
+      const planned = planPickupAll(await this.containers(ops, s.id));
+      const { moves, left } = await this.fitted(ops, user.id, worldId, planned);
       await this.apply(ops, user.id, worldId, moves, false);
       const moved = units(moves);
-      return { moved, stacks: moves.length, left: 0, message: moved ? `Picked up ${plural(moved, 'item')}` : 'Storage is empty' };
+      let message = moved ? `Picked up ${plural(moved, 'item')}` : 'Storage is empty';
+      if (left) message += `; ${plural(left, 'item')} stayed in storage: your pack is full (most valuable taken first)`;
+      return { moved, stacks: moves.length, left, message };
     });
   }
 
