@@ -2,6 +2,7 @@
  * What the Actions, Scavenge Results and Inventory panels show (spec section 2), as nanostores. The logic that
  * fills them lives in site/src/game/actions/; these are plain state plus a few derived values.
  */
+import type { PackState } from '../../../api/game/carrying.ts';
 import { atom, computed } from 'nanostores';
 import { isPickedClean, sameForageArea, type Tools } from '../../../api/game/actions.ts';
 import type { InventoryItem, LootItem } from '../../../api/contract/items.ts';
@@ -82,10 +83,12 @@ export function addResult(entry: Omit<ResultEntry, 'id' | 'at'>, at = new Date()
   $results.set([{ ...entry, id: resultId++, at: at.toISOString() }, ...$results.get()].slice(0, RESULTS_KEPT));
 }
 
+/** Grams carried (pack and worn) and carried at full speed, as the server weighs them (api/game/carrying.ts). */
+export type PackLoad = PackState;
 export type InventoryState =
-  | { status: 'loading'; items: InventoryItem[] }
-  | { status: 'ready'; items: InventoryItem[] }
-  | { status: 'error'; items: InventoryItem[]; message: string };
+  | { status: 'loading'; items: InventoryItem[]; pack?: PackLoad }
+  | { status: 'ready'; items: InventoryItem[]; pack?: PackLoad }
+  | { status: 'error'; items: InventoryItem[]; pack?: PackLoad; message: string };
 export const $inventory = atom<InventoryState>({ status: 'loading', items: [] });
 /** The tools worn (a tool in the pack does nothing; the server reads the same rows: api/game/equipment wornTools). */
 export const $tools = computed($gear, (gear) => gear.tools);

@@ -1,3 +1,4 @@
+import { carryLimit, PACK_CAPACITY_G } from '../../../../api/game/carrying.ts';
 import { beforeEach, describe, expect, test } from 'bun:test';
 import type { InventoryItem } from '../../../../api/contract/items.ts';
 import type { ToastInput } from '../../stores/toast.ts';
@@ -55,6 +56,7 @@ function harness(over: Partial<ActionDeps> = {}) {
   const sig = new Map<string, number>();
   let significance = POI.currentSignificance;
   const timers = new FakeTimers();
+  const pack = { load: 600, capacity: PACK_CAPACITY_G };
   const inventory: InventoryItem[] = [
     { id: '1', itemName: 'Rope', itemType: 'material', category: 'materials', quantity: 1, metadata: { quality: 50 } },
   ];
@@ -71,7 +73,7 @@ function harness(over: Partial<ActionDeps> = {}) {
     },
     inventoryCall: async () => {
       calls.inventory++;
-      return inventory;
+      return { items: inventory, ...pack };
     },
     position: () => ({ x: 52, y: 48 }),
     setPoiSignificance: (id, s) => sig.set(id, s),
@@ -80,7 +82,7 @@ function harness(over: Partial<ActionDeps> = {}) {
     timers,
     ...over,
   };
-  return { actions: createActions(deps), toasts, calls, sig, timers };
+  return { actions: createActions(deps), toasts, calls, sig, timers, pack };
 }
 
 describe('actions', () => {
@@ -230,5 +232,22 @@ describe('actions', () => {
     const u = harness({ inventoryCall: async () => Promise.reject(httpError(401, 'Unauthorized')) });
     await u.actions.refreshInventory();
     expect(u.calls.unauthorized).toBe(1);
+  });
+
+  test('the pack growing heavy and then full says so on screen once each; lighter again says nothing', async () => {
+    const h = harness();
+    await h.actions.refreshInventory();
+    expect($inventory.get().pack).toEqual({ load: 600, capacity: PACK_CAPACITY_G });
+    expect(h.toasts).toEqual([]);
+    h.pack.load = PACK_CAPACITY_G + 10_000;
+    await h.actions.refreshInventory();
+    expect(h.toasts.map((t) => t.title)).toEqual(['Your pack is heavy']);
+    expect(h.toasts[0]!.description).toContain('75% speed');
+    await h.actions.refreshInventory();
+    h.pack.load = carryLimit(PACK_CAPACITY_G);
+    await h.actions.refreshInventory();
+    h.pack.load = 100;
+    await h.actions.refreshInventory();
+    expect(h.toasts.map((t) => t.title)).toEqual(['Your pack is heavy', 'Your pack is full']);
   });
 });

@@ -22,6 +22,7 @@ import {
 } from '../../stores/actions.ts';
 import { AutoLoop, type AutoEnd, type Timers } from './auto.ts';
 import { coalesced } from './refresh.ts';
+import { packNotice } from './load.ts';
 import {
   ACTION_TOASTS,
   UNKNOWN_SURVIVOR,
@@ -39,7 +40,7 @@ import { tileOf } from '../map/geometry.ts';
 export interface ActionDeps {
   scavengeCall(poiId: string): Promise<ScavengeResult>;
   forageCall(x: number, y: number): Promise<ForageResult>;
-  inventoryCall(): Promise<InventoryItem[]>;
+  inventoryCall(): Promise<{ items: InventoryItem[]; load: number; capacity: number }>;
   position(): { x: number; y: number };
   setPoiSignificance(id: string, currentSignificance: number): void;
   toast(t: ToastInput): void;
@@ -72,10 +73,14 @@ export function createActions(d: ActionDeps): Actions {
 
   const refreshInventory = coalesced(async () => {
     try {
-      $inventory.set({ status: 'ready', items: await d.inventoryCall() });
+      const { items, load, capacity } = await d.inventoryCall();
+      const notice = packNotice($inventory.get().pack, { load, capacity });
+      $inventory.set({ status: 'ready', items, pack: { load, capacity } });
+      if (notice) d.toast(notice);
     } catch (err) {
       if (isUnauthorizedError(err)) return d.unauthorized();
-      $inventory.set({ status: 'error', items: $inventory.get().items, message: messageOf(err) });
+      const { items, pack } = $inventory.get();
+      $inventory.set({ status: 'error', items, ...(pack ? { pack } : {}), message: messageOf(err) });
     }
   });
 

@@ -53,6 +53,12 @@ export function searchedOut(r: ScavengeResult): boolean {
 
 export function scavengeToast(r: ScavengeResult): ToastInput {
   if (searchedOut(r)) return ACTION_TOASTS.areaDepleted;
+  // A full pack: what stayed at the site (or that what lay there was picked up) matters more than searching on.
+  if (r.message)
+    return {
+      title: r.items.length ? 'Found Items!' : 'Nothing Fits',
+      description: r.items.length ? `Found ${listItems(r.items)}. ${r.message}.` : `${r.message}.`,
+    };
   if (r.items.length > 0) {
     const found = `Found ${listItems(r.items)}.`;
     return { title: 'Found Items!', description: `${found} ${r.depleted ? PICKED_CLEAN_NOTE : 'Click again to search more.'}` };
@@ -64,9 +70,10 @@ export function forageToast(r: ForageResult): ToastInput {
   if (r.items.length > 0) {
     return {
       title: 'Foraging Successful!',
-      description: `Found ${listItems(r.items)} in ${r.tilesForaged} tiles.`,
+      description: `Found ${listItems(r.items)} in ${r.tilesForaged} tiles.${r.message ? ` ${r.message}.` : ''}`,
     };
   }
+  if (r.message) return { title: 'Nothing Fits', description: `${r.message}.` };
   if (r.tilesForaged > 0) return { title: `Searched ${r.tilesForaged} tiles but found nothing this time` };
   return { title: 'All nearby tiles were recently foraged' };
 }

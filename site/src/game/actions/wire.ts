@@ -5,7 +5,8 @@
 import { atom } from 'nanostores';
 import { api, unwrap } from '../../lib/api.ts';
 import { toast } from '../../stores/toast.ts';
-import { resetActionStores } from '../../stores/actions.ts';
+import { $inventory, resetActionStores } from '../../stores/actions.ts';
+import { paceAt } from '../../../../api/game/carrying.ts';
 import { poiStateRead } from '../pois/calls.ts';
 import type { PoiLayer } from '../pois/layer.ts';
 import type { GameSession } from '../session/context.ts';
@@ -24,7 +25,7 @@ export function wireActions(s: GameSession, pois: PoiLayer): void {
   const actions = createActions({
     scavengeCall: (poiId) => unwrap(api.api.poi({ id: poiId }).scavenge.post({ worldId })),
     forageCall: (x, y) => unwrap(api.api.forage.post({ worldId, playerX: x, playerY: y })),
-    inventoryCall: async () => (await unwrap(api.api.player.inventory.get({ query: { worldId } }))).items,
+    inventoryCall: () => unwrap(api.api.player.inventory.get({ query: { worldId } })),
     position: () => engine.position,
     setPoiSignificance: (id, sig) => pois.setSignificance(id, sig),
     toast,
@@ -42,6 +43,8 @@ export function wireActions(s: GameSession, pois: PoiLayer): void {
     onError: (err) => s.failed('POI significance refresh', err),
   });
   $actions.set(actions);
+  // The walk keeps the pace the server holds the survivor to (a heavy pack walks slower).
+  s.onStop($inventory.subscribe((inv) => engine.walk.setPace(inv.pack ? paceAt(inv.pack.load, inv.pack.capacity) : 1)));
   void actions.refreshInventory();
   s.interval(() => void actions.refreshInventory(), INVENTORY_POLL_MS);
   s.onStop(s.live.on('inventoryUpdated', () => void actions.refreshInventory()));

@@ -3,7 +3,7 @@
  * and rock: followRoute) or in the direction of the held keys, one frame at a time, stopping at water and mountains. Whoever reports the walk to the server (live/move-reporter.ts) subscribes
  * with track(); whoever shows the position (nearby POIs, the readout) with onPosition().
  */
-import { NAV_MARKER_MS } from '../../../../api/game/world.ts';
+import { NAV_MARKER_MS, PLAYER_SPEED_UNITS_PER_SECOND } from '../../../../api/game/world.ts';
 import { directionFromKeys, stepInDirection, stepToward, type Passable, type Point } from './walker.ts';
 
 /** The survivor's position as onPosition() reports it. */
@@ -39,9 +39,20 @@ export class Walk {
   private readonly trackers = new Set<WalkTracker>();
   private readonly listeners = new Set<(p: PositionUpdate) => void>();
   private positionKey = '';
+  /** A share of full speed: what the survivor carries slows it (api/game/carrying.ts paceAt). */
+  private pace = 1;
 
   constructor(me: Survivor) {
     this.me = { ...me };
+  }
+
+  /** Walks at this share of full speed from the next frame on (the server judges moves at the same pace). */
+  setPace(pace: number): void {
+    this.pace = pace > 0 && pace <= 1 ? pace : 1;
+  }
+
+  get speedShare(): number {
+    return this.pace;
   }
 
   /** Clicks and keys walk (false while the game is played in another tab). */
@@ -118,12 +129,19 @@ export class Walk {
   step(dt: number, passable: Passable): void {
     const wasWalking = this.walkingNow;
     if (this.keyDir.x || this.keyDir.y) {
-      const step = stepInDirection(this.me, this.keyDir.x, this.keyDir.y, dt, passable);
+      const step = stepInDirection(
+        this.me,
+        this.keyDir.x,
+        this.keyDir.y,
+        dt,
+        passable,
+        PLAYER_SPEED_UNITS_PER_SECOND * this.pace,
+      );
       this.me.x = step.x;
       this.me.y = step.y;
       this.walkingNow = !step.blocked;
     } else if (this.target) {
-      const step = stepToward(this.me, this.target, dt, passable);
+      const step = stepToward(this.me, this.target, dt, passable, PLAYER_SPEED_UNITS_PER_SECOND * this.pace);
       this.me.x = step.x;
       this.me.y = step.y;
       if (step.arrived && this.route.length > 0) {

@@ -1,4 +1,5 @@
 import { ForageButton } from './actions/ForageButton.tsx';
+import { LoadBar } from './actions/LoadBar.tsx';
 import { PoiCard } from './actions/PoiCard.tsx';
 import { WandererDialog } from './actions/WandererDialog.tsx';
 import './actions/actions.css';
@@ -7,6 +8,7 @@ import './actions/actions.css';
 export function ActionsPanel() {
   return (
     <div className="act-panel" data-slot="actions">
+      <LoadBar compact />
       <ForageButton />
       <PoiCard />
       <WandererDialog />

@@ -5,6 +5,7 @@ import { groupInventory, inventoryTotal, itemRows } from '../../game/actions/inv
 import { craftableMark } from '../../game/crafting/text.ts';
 import { $inventory } from '../../stores/actions.ts';
 import { InventoryRows } from './actions/InventoryRows.tsx';
+import { LoadBar } from './actions/LoadBar.tsx';
 import './actions/actions.css';
 
 /**
@@ -18,13 +19,15 @@ export function InventoryPanel() {
     if (inv.status === 'loading') return <p className="wl-muted game-slot">Checking your pack...</p>;
     if (inv.status === 'error') return <p className="wl-error game-slot">Could not load your inventory.</p>;
     return (
-      <p className="wl-muted game-slot" data-slot="inventory">
-        Your pack is empty.
-      </p>
+      <div className="act-inventory" data-slot="inventory">
+        <LoadBar />
+        <p className="wl-muted game-slot">Your pack is empty.</p>
+      </div>
     );
   }
   return (
     <div className="act-inventory" data-slot="inventory" data-testid="inventory">
+      <LoadBar />
       <p className="act-hint wl-muted">{countItems(inventoryTotal(inv.items))} in your pack</p>
       {groups.map((g) => (
         <section key={g.category} className="act-inventory__group" aria-label={g.label}>
