@@ -197,6 +197,10 @@ export async function setupModelEnv(backend: Backend): Promise<ModelEnv> {
     // NPC time a thousand times slower: a recruit given work sets out, but never comes back with finds during a run,
     // so every item the NPCs hold is one a player gave them. The simulation still runs beside the players.
     npcTimeScale: 1000,
+    // A 10 t pack: the model's moves and searches of one survivor run beside each other, and a pace read after a search
+    // lands at no predictable moment, so the model keeps every survivor at full speed with room to spare (the pack's
+    // limits and pace: api/modules/actions/carrying.test.ts).
+    packCapacityG: 10_000_000,
     now: () => new Date(Date.now() + clock.offsetMs),
     ...NO_WRITE_LIMITS,
   });

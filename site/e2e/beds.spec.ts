@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SettlementView } from '../../api/contract/settlements.ts';
-import { type E2EServer, enterMap, serverFixture, toastRegion } from './fixtures.ts';
+import { type E2EServer, enterMap, serverFixture, toastRegion, ROOMY_PACK } from './fixtures.ts';
 
 /**
  * Two survivors share a settlement: A (desktop) founds one with two beds and invites B, picked from the player
@@ -9,7 +9,7 @@ import { type E2EServer, enterMap, serverFixture, toastRegion } from './fixtures
  * The starter kit covers the shelter (3/2/1) and two beds (2+3 Wood Planks, 3+5 Cloth Scraps).
  */
 const test = base.extend<Record<never, never>, { kitServer: E2EServer }>({
-  kitServer: serverFixture({ WORLD_SEED: '12345', STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:20' }),
+  kitServer: serverFixture({ ...ROOMY_PACK, WORLD_SEED: '12345', STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:20' }),
 });
 
 const enterGame = async (page: Page, server: E2EServer, displayName: string) =>

@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { CHAT_TEXT } from '../../api/game/chat.ts';
-import { type E2EServer, enterMap, openGame, serverFixture, toastRegion } from './fixtures.ts';
+import { type E2EServer, enterMap, openGame, serverFixture, toastRegion, ROOMY_PACK } from './fixtures.ts';
 import { snapshot } from './map-helpers.ts';
 import { settleHere } from './settle.ts';
 
@@ -9,7 +9,11 @@ import { settleHere } from './settle.ts';
  * fade), the refusal without a radio, muting that outlives a reload, and a rename the other sees live. Everyone
  * starts with a Portable Radio in the pack and enough for a shelter and a settlement, where it can be put on.
  */
-const radioEnv = { WORLD_SEED: '12345', STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Portable Radio:1' };
+const radioEnv = {
+  ...ROOMY_PACK,
+  WORLD_SEED: '12345',
+  STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Portable Radio:1',
+};
 const test = base.extend<{ radioServer: E2EServer }, { sharedServer: E2EServer }>({
   // One server per test that puts a radio on: each founds a settlement at the spawn, and a second one there would
   // be too close.

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { type E2EServer, enterMap, onMapCanvas, serverFixture, toastRegion } from './fixtures.ts';
+import { type E2EServer, enterMap, onMapCanvas, serverFixture, toastRegion, ROOMY_PACK } from './fixtures.ts';
 import {
   type Box,
   biomeLookup,
@@ -27,6 +27,7 @@ const test = base.extend<{ ctxServer: E2EServer }>({
   ctxServer: serverFixture(
     {
       WORLD_SEED: '12345',
+      ...ROOMY_PACK,
       STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:20',
       NPC_SPAWN_MIN_SIGNIFICANCE: '-20',
     },

@@ -1,6 +1,6 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { CRAFT_TEXT, recipeById } from '../../api/game/crafting.ts';
-import { type E2EServer, enterMap, serverFixture, toastRegion } from './fixtures.ts';
+import { type E2EServer, enterMap, serverFixture, toastRegion, ROOMY_PACK } from './fixtures.ts';
 import { settleHere } from './settle.ts';
 
 /**
@@ -24,7 +24,7 @@ function starterKit(): string {
 
 const test = base.extend<{ craftServer: E2EServer }>({
   // A server per test: each founds a settlement at the spawn, and a second one there would be too close.
-  craftServer: serverFixture({ WORLD_SEED: '12345', NPC_TIME_SCALE: '0.02', STARTER_KIT: starterKit() }, 'test'),
+  craftServer: serverFixture({ ...ROOMY_PACK, WORLD_SEED: '12345', NPC_TIME_SCALE: '0.02', STARTER_KIT: starterKit() }, 'test'),
 });
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 

@@ -273,6 +273,12 @@ export function cycleHolding(part: 'day' | 'night'): number {
   }
 }
 
+/**
+ * For the specs whose starter kits stand for a session's gathering (20 planks, 20 scrap, …: 50–60 kg): a 200 kg pack
+ * keeps those survivors at full speed, so each spec plays its own feature; carrying.spec.ts plays the pack's limits.
+ */
+export const ROOMY_PACK = { PACK_CAPACITY_KG: '200' } as const;
+
 /** One server per worker on the default configuration. */
 export const test = base.extend<Record<never, never>, { server: E2EServer }>({
   server: serverFixture({}),
@@ -285,6 +291,7 @@ export const gameTest = base.extend<Record<never, never>, { gameServer: E2EServe
 });
 
 const DAY_NIGHT_ENV = {
+  ...ROOMY_PACK,
   WORLD_SEED: '12345',
   STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Binoculars:1,Night Vision Goggles:1',
 };

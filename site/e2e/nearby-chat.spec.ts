@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { type E2EServer, openGame, seat, serverFixture, toastRegion } from './fixtures.ts';
+import { type E2EServer, openGame, seat, serverFixture, toastRegion, ROOMY_PACK } from './fixtures.ts';
 import { strides, walkTo, whereIs } from './map-helpers.ts';
 
 /**
@@ -9,7 +9,10 @@ import { strides, walkTo, whereIs } from './map-helpers.ts';
  * bed invitation reaches the phone as a toast and a count on Manage.
  */
 const test = base.extend<{ server: E2EServer }>({
-  server: serverFixture({ WORLD_SEED: '12345', STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10' }, 'test'),
+  server: serverFixture(
+    { ...ROOMY_PACK, WORLD_SEED: '12345', STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10' },
+    'test',
+  ),
 });
 
 type Point = { x: number; y: number };

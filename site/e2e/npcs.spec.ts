@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SettlementView } from '../../api/contract/settlements.ts';
-import { type E2EServer, enterMap, onMapCanvas, serverFixture, toastRegion } from './fixtures.ts';
+import { type E2EServer, enterMap, onMapCanvas, serverFixture, toastRegion, ROOMY_PACK } from './fixtures.ts';
 import { biomeLookup, clearPath, clickable, regionAround, snapshot, toPage, whereIs } from './map-helpers.ts';
 
 /**
@@ -13,6 +13,7 @@ import { biomeLookup, clearPath, clickable, regionAround, snapshot, toPage, wher
 const test = base.extend<Record<never, never>, { npcServer: E2EServer }>({
   npcServer: serverFixture({
     WORLD_SEED: '12345',
+    ...ROOMY_PACK,
     STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:20',
     NPC_SPAWN_MIN_SIGNIFICANCE: '-20',
     NPC_TIME_SCALE: '0.02',

@@ -1,5 +1,5 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { type E2EServer, enterMap, serverFixture, toastRegion } from './fixtures.ts';
+import { type E2EServer, enterMap, serverFixture, toastRegion, ROOMY_PACK } from './fixtures.ts';
 import { settleHere } from './settle.ts';
 
 /**
@@ -17,6 +17,7 @@ const test = base.extend<{ raidServer: E2EServer }>({
       WORLD_SEED: '12345',
       DAY_CYCLE_MS: '8000',
       NPC_TIME_SCALE: '0.1',
+      ...ROOMY_PACK,
       STARTER_KIT:
         'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Canned Beans:20,Wild Berries:20,Edible Roots:20,Fresh Fish:20,Dried Meat:20',
     },

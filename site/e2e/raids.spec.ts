@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { type E2EServer, enterMap, serverFixture } from './fixtures.ts';
+import { type E2EServer, enterMap, serverFixture, ROOMY_PACK } from './fixtures.ts';
 import { settleHere } from './settle.ts';
 
 /**
@@ -16,6 +16,7 @@ const test = base.extend<{ raidServer: E2EServer }>({
       WORLD_SEED: '12345',
       DAY_CYCLE_MS: '8000',
       NPC_TIME_SCALE: '0.1',
+      ...ROOMY_PACK,
       STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Canned Beans:100',
     },
     'test',

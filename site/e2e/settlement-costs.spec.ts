@@ -1,6 +1,6 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { CONTAINER_BASE_COST } from '../../api/game/settlements.ts';
-import { type E2EServer, enterMap, serverFixture, toastRegion } from './fixtures.ts';
+import { type E2EServer, enterMap, serverFixture, toastRegion, ROOMY_PACK } from './fixtures.ts';
 import { settleHere } from './settle.ts';
 
 /**
@@ -12,7 +12,7 @@ const KIT = 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Steel Pipes:2,Reinfor
 
 const test = base.extend<{ costServer: E2EServer }>({
   // A server per test: each founds a settlement at the spawn, and a second one there would be too close.
-  costServer: serverFixture({ WORLD_SEED: '12345', STARTER_KIT: KIT }, 'test'),
+  costServer: serverFixture({ ...ROOMY_PACK, WORLD_SEED: '12345', STARTER_KIT: KIT }, 'test'),
 });
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 

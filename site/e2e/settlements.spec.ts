@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import type { SettlementView } from '../../api/contract/settlements.ts';
 import { SETTLEMENT_REACH } from '../../api/game/settlements.ts';
 import { TILE_SIZE } from '../../core-wasm/constants.ts';
-import { type E2EServer, enterMap, onMapCanvas, serverFixture, toastRegion } from './fixtures.ts';
+import { type E2EServer, enterMap, onMapCanvas, serverFixture, toastRegion, ROOMY_PACK } from './fixtures.ts';
 import { type Box, biomeLookup, clearPath, passableBiome, regionAround, snapshot, whereIs } from './map-helpers.ts';
 
 /**
@@ -10,7 +10,11 @@ import { type Box, biomeLookup, clearPath, passableBiome, regionAround, snapshot
  * shelter, a bed and a food container, and something to store (STARTER_KIT, granted on first entering a world).
  */
 const test = base.extend<Record<never, never>, { kitServer: E2EServer }>({
-  kitServer: serverFixture({ WORLD_SEED: '12345', STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Canned Beans:5' }),
+  kitServer: serverFixture({
+    ...ROOMY_PACK,
+    WORLD_SEED: '12345',
+    STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Canned Beans:5',
+  }),
 });
 
 const enterGame = (page: Page, server: E2EServer, displayName: string) => enterMap(page, server, { prefix: 'st', displayName });

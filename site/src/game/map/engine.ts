@@ -59,7 +59,7 @@ export interface EngineOptions {
 
 /** The engine's part of what tests and the bench read (session/debug-hook.ts adds the layers' parts). */
 export interface EngineSnapshot {
-  me: { id: string; x: number; y: number; walking: boolean };
+  me: { id: string; x: number; y: number; walking: boolean; pace: number };
   target: Point | null;
   /** The planned walk still ahead (next point first, the destination last); empty when standing. */
   route: Point[];
@@ -445,7 +445,7 @@ export class GameEngine {
     const progress = this.terrain.progress();
     const me = this.walk.me;
     return {
-      me: { id: me.id, x: me.x, y: me.y, walking: this.walk.walking },
+      me: { id: me.id, x: me.x, y: me.y, walking: this.walk.walking, pace: this.walk.speedShare },
       target: this.walk.destination,
       route: this.walk.remaining,
       zoom: this.cam.zoom,
