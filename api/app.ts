@@ -42,6 +42,7 @@ import { settlementsModule } from './modules/settlements/index.ts';
 import { DefenceQueries } from './modules/settlements/defence.ts';
 import { SettlementQueries } from './modules/settlements/queries.ts';
 import { SettlementService } from './modules/settlements/service.ts';
+import { LevelsService } from './modules/settlements/levels-service.ts';
 import { StorageService } from './modules/settlements/storage-service.ts';
 import { worldModule } from './modules/world/index.ts';
 import { WorldService } from './modules/world/service.ts';
@@ -189,6 +190,7 @@ export function createApp(deps: AppDeps) {
           (worldId) => live.presentIn(worldId),
           (worldId) => worlds.dayEpoch(worldId),
         ),
+        new LevelsService(services, settlements),
       ),
     )
     .use(bedsModule(services, new BedService(services, settlements, live), settlementQueries))

@@ -14,6 +14,8 @@ export const RecipeView = type({
   output: { itemName: 'string', quantity: 'number' },
   inputs: 'Record<string, number>',
   seconds: 'number',
+  /** Made only where a Workshop stands. */
+  'needsWorkshop?': 'true',
 });
 export type RecipeView = typeof RecipeView.infer;
 /** GET /api/crafting/recipes (public, static). */

@@ -2,6 +2,7 @@ import { type } from 'arktype';
 import { BIOME_NAMES } from '../../core-wasm/constants.ts';
 import { BUILDING_NAME_MAX, BUILDING_TYPES, CONTAINER_SUBTYPES, SETTLEMENT_NAME_MAX } from '../game/settlements.ts';
 import { InventoryItem, STORAGE_CATEGORIES } from './items.ts';
+import { SETTLEMENT_LEVEL_NAMES } from '../game/settlement-levels.ts';
 import { chosenName, text, worldIdText } from './text.ts';
 
 /**
@@ -97,6 +98,9 @@ export const SettlementView = type({
   founderName: 'string',
   poiId: 'string | null',
   createdAt: 'string',
+  /** Camp 0 … Stronghold 3 (api/game/settlement-levels.ts), and its name. */
+  level: 'number',
+  levelName: type.enumerated(...SETTLEMENT_LEVEL_NAMES),
 });
 export type SettlementView = typeof SettlementView.infer;
 export const SettlementList = SettlementView.array();
@@ -150,3 +154,34 @@ export const StorageOutcome = type({ moved: 'number', stacks: 'number', left: 'n
 export type StorageOutcome = typeof StorageOutcome.infer;
 
 export const SETTLEMENT_NOT_FOUND = 'Settlement not found';
+
+// ── Levels and the buildings they unlock ────────────────────────────────────────────────────────────────────────
+
+export const Requirement = type({ what: 'string', have: 'number', need: 'number' });
+/** GET /api/settlements/:id/progress (members): the level, and what the next one asks (null at the top). */
+export const SettlementProgress = type({
+  level: 'number',
+  levelName: type.enumerated(...SETTLEMENT_LEVEL_NAMES),
+  next: type({
+    level: 'number',
+    levelName: type.enumerated(...SETTLEMENT_LEVEL_NAMES),
+    requirements: Requirement.array(),
+    met: 'boolean',
+  }).or('null'),
+});
+export type SettlementProgress = typeof SettlementProgress.infer;
+/** POST /api/settlements/:id/level-up (managers, at the settlement). */
+export const LevelledUp = type({ level: 'number', levelName: type.enumerated(...SETTLEMENT_LEVEL_NAMES), message: 'string' });
+
+/** One kind of building in GET /api/buildings/catalogue (public): its cost per level, the level it needs, its effect. */
+export const CatalogueBuilding = type({
+  type: type.enumerated(...BUILDING_TYPES),
+  name: 'string',
+  needsLevel: 'number',
+  maxLevel: 'number',
+  /** Level 1's cost first (for beds and containers: the first one's; each more costs half as much again). */
+  costPerLevel: type('Record<string, number>').array(),
+  effect: 'string',
+});
+export const BuildingCatalogue = type({ buildings: CatalogueBuilding.array() });
+export type BuildingCatalogue = typeof BuildingCatalogue.infer;

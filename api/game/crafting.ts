@@ -12,6 +12,7 @@ import { TOOL_ITEMS } from './actions.ts';
 import { itemDef } from './items.ts';
 import { SCAVENGE_RULES } from './scavenge.ts';
 import type { Materials } from './settlements.ts';
+import { WORKSHOP_TIME_FACTOR } from './settlement-levels.ts';
 
 export interface Recipe {
   id: string;
@@ -21,6 +22,8 @@ export interface Recipe {
   inputs: Materials;
   /** Bench time per craft at NPC_TIME_SCALE 1, without crafting NPCs. */
   seconds: number;
+  /** Made only where a Workshop stands (api/game/settlement-levels.ts). */
+  needsWorkshop?: true;
 }
 
 const recipe = (id: string, itemName: string, quantity: number, inputs: Materials, seconds: number, name = itemName): Recipe => ({
@@ -52,7 +55,7 @@ export const RECIPES: readonly Recipe[] = [
   recipe('smoked-fish', 'Dried Meat', 2, { 'Fresh Fish': 2, 'Wood Planks': 1 }, 30, 'Smoked Fish'),
   // Equipment.
   recipe('flashlight', 'Flashlight', 1, { Batteries: 2, 'Electronic Parts': 1, 'Scrap Metal': 1 }, 60),
-  recipe('backpack', 'Backpack', 1, { 'Cloth Scraps': 6, Rope: 2, 'Duct Tape': 1 }, 90),
+  { ...recipe('backpack', 'Backpack', 1, { 'Cloth Scraps': 6, Rope: 2, 'Duct Tape': 1 }, 90), needsWorkshop: true },
   recipe('lockpick-set', 'Lockpick Set', 1, { 'Scrap Metal': 2, 'Duct Tape': 1 }, 45),
   recipe('crowbar', 'Crowbar', 1, { 'Steel Pipes': 2, 'Duct Tape': 1 }, 60),
   recipe('binoculars', 'Binoculars', 1, { 'Glass Shards': 4, 'Steel Pipes': 1, 'Duct Tape': 1 }, 90),
@@ -100,9 +103,17 @@ export function craftInputs(r: Recipe, quantity: number): Materials {
   return Object.fromEntries(Object.entries(r.inputs).map(([name, n]) => [name, n * quantity]));
 }
 
-/** The bench work of a job (ms at pace 1): the recipe's time per craft, scaled as NPC times are. */
-export function craftWorkMs(r: Recipe, quantity: number, timeScale: number): number {
-  return Math.max(1, Math.round(r.seconds * 1000 * quantity * timeScale));
+/**
+ * The bench work of a job (ms at pace 1): the recipe's time per craft, scaled as NPC times are, and by a Workshop's
+ * factor when one stands where it is queued.
+ */
+export function craftWorkMs(r: Recipe, quantity: number, timeScale: number, workshop = false): number {
+  return Math.max(1, Math.round(r.seconds * 1000 * quantity * timeScale * (workshop ? WORKSHOP_TIME_FACTOR : 1)));
+}
+
+/** Why a recipe cannot be made at a settlement (no Workshop for a recipe that needs one), or null. */
+export function recipeRefusal(r: Recipe, workshop: boolean): string | null {
+  return r.needsWorkshop && !workshop ? `${r.name} needs a Workshop at the settlement` : null;
 }
 
 export function craftPace(crafters: number): number {

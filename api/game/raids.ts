@@ -8,6 +8,7 @@
  * (NPCs on `defend` at home and fit, members standing in the settlement, container reinforcement) fight it, spending
  * ammunition; a breach takes a share of what lies above the protected part, never the part itself.
  */
+import { WALL_DEFENCE_PER_LEVEL } from './settlement-levels.ts';
 import { PROTECTED_CAPACITY } from './settlements.ts';
 import { seededRng } from './random.ts';
 
@@ -36,6 +37,7 @@ export const NPC_DEFENDER_STRENGTH = 8;
 export const NPC_GEAR_STRENGTH = 2;
 export const PLAYER_DEFENDER_STRENGTH = 12;
 export const REINFORCEMENT_DEFENCE_PER_LEVEL = 3;
+export { WALL_DEFENCE_PER_LEVEL };
 /** Rounds of ammunition each defender fires; one without fights at UNARMED_FACTOR of its strength. */
 export const AMMO_PER_DEFENDER = 2;
 export const UNARMED_FACTOR = 0.4;
@@ -193,6 +195,8 @@ export interface Defenders {
   containers: readonly Container[];
   /** Rounds in the settlement's ammunition containers. */
   ammo: number;
+  /** The settlement's walls level (0 without). */
+  walls?: number;
 }
 
 /** The defence rating and the rounds it spends: defenders short of ammunition fight at a fraction of their strength. */
@@ -209,6 +213,7 @@ export function defence(d: Defenders): { rating: number; defenders: number; ammo
     rating += armed ? strength : strength * UNARMED_FACTOR;
   }
   for (const c of d.containers) rating += c.level * REINFORCEMENT_DEFENCE_PER_LEVEL;
+  rating += (d.walls ?? 0) * WALL_DEFENCE_PER_LEVEL;
   return { rating: Math.round(rating), defenders: fighters.length, ammoSpent: d.ammo - ammo };
 }
 

@@ -35,8 +35,10 @@ export function offersCreateAnyway(message: string): boolean {
   return message.includes(SETTLEMENT_TEXT.invalidPoiId) || message.includes(SETTLEMENT_TEXT.poiMissing);
 }
 
-export const BUILDING_TYPES = ['bed', 'container'] as const;
+/** Beds and containers from the start; a workshop and walls once the settlement's level unlocks them (settlement-levels.ts). */
+export const BUILDING_TYPES = ['bed', 'container', 'workshop', 'walls'] as const;
 export type BuildingType = (typeof BUILDING_TYPES)[number];
+export type BasicBuildingType = 'bed' | 'container';
 export const CONTAINER_SUBTYPES = STORAGE_CATEGORIES;
 export type ContainerSubtype = StorageCategory;
 
@@ -91,7 +93,7 @@ export function scaledCost(base: Materials, existing: number): Materials {
   return Object.fromEntries(Object.entries(base).map(([name, n]) => [name, Math.ceil(n * factor)]));
 }
 
-export function buildingBaseCost(type: BuildingType, subtype: ContainerSubtype | null): Materials {
+export function buildingBaseCost(type: BasicBuildingType, subtype: ContainerSubtype | null): Materials {
   return type === 'bed' ? BED_BASE_COST : CONTAINER_BASE_COST[subtype ?? 'misc'];
 }
 
@@ -105,7 +107,7 @@ export function sameKind(
 
 /** The cost of the next building of this kind in a settlement whose buildings are `standing`. */
 export function nextBuildingCost(
-  type: BuildingType,
+  type: BasicBuildingType,
   subtype: ContainerSubtype | null,
   standing: readonly { type: BuildingType; subtype: string | null }[],
 ): Materials {

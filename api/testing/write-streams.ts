@@ -1,12 +1,7 @@
+import { costToBuild } from '../game/settlement-levels.ts';
 import { expect } from 'bun:test';
 import type { Poi } from '../../core-wasm/index.ts';
-import {
-  BUILDING_TYPES,
-  CONTAINER_SUBTYPES,
-  type BuildingType,
-  type ContainerSubtype,
-  nextBuildingCost,
-} from '../game/settlements.ts';
+import { BUILDING_TYPES, CONTAINER_SUBTYPES, type BuildingType, type ContainerSubtype } from '../game/settlements.ts';
 import type { TestClient } from './client.ts';
 import type { Player } from './settlements.ts';
 
@@ -118,7 +113,7 @@ export class BuildStream extends WriteStream<Kind> {
     if (extra[0]) expect({ type: extra[0].type, subtype: extra[0].subtype }).toEqual(this.unknown!.op);
     const expected: Items = { ...this.pack };
     standing.forEach((b, i) => {
-      for (const [name, n] of Object.entries(nextBuildingCost(b.type, b.subtype, standing.slice(0, i)))) add(expected, name, -n);
+      for (const [name, n] of Object.entries(costToBuild(b.type, b.subtype, standing.slice(0, i)))) add(expected, name, -n);
     });
     expect(await inventory(c)).toEqual(expected);
     return extra.length === 1;

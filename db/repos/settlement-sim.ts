@@ -119,6 +119,15 @@ export function settlementSimOps(tx: Tx | Db) {
       return [...out.values()];
     },
 
+    /** The level of the settlement's walls (0 without): each level adds to its defence (api/game/settlement-levels.ts). */
+    async wallsLevel(settlementId: number): Promise<number> {
+      const [r] = await tx
+        .select({ level: sql<number>`coalesce(max(${buildings.level}), 0)::int` })
+        .from(buildings)
+        .where(and(eq(buildings.settlementId, settlementId), eq(buildings.type, 'walls')));
+      return r?.level ?? 0;
+    },
+
     /** Takes units from stacks (ids from containerStacks); emptied stacks are removed. */
     async takeStacks(takes: readonly { id: number; quantity: number }[]): Promise<void> {
       for (const t of takes) {
@@ -219,6 +228,7 @@ export function settlementSimRepo(db: Db) {
 
     clock: (settlementId: number) => settlementSimOps(db).clock(settlementId),
     containerStacks: (settlementId: number) => settlementSimOps(db).containerStacks(settlementId),
+    wallsLevel: (settlementId: number) => settlementSimOps(db).wallsLevel(settlementId),
     members: (settlementId: number, worldId: string, founderId: string) =>
       settlementSimOps(db).members(settlementId, worldId, founderId),
 

@@ -5,6 +5,7 @@ import {
   bedAssignments,
   buildings,
   inventoryItems,
+  npcs,
   poiStates,
   settlements,
   shelters,
@@ -85,6 +86,11 @@ const storageColumns = {
   quantity: storageItems.quantity,
 };
 const inSettlementStorage = (settlementId: number) => and(eq(buildings.settlementId, settlementId), gt(storageItems.quantity, 0));
+
+async function npcCount(tx: Tx | Db, settlementId: number): Promise<number> {
+  const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(npcs).where(eq(npcs.settlementId, settlementId));
+  return r?.n ?? 0;
+}
 
 /** Operations valid inside one settlement transaction (on top of the player-action ones: grants, POI locks). */
 export function settlementOps(tx: Tx) {
@@ -210,6 +216,13 @@ export function settlementOps(tx: Tx) {
       return b!;
     },
 
+    /** Recruited NPCs living in the settlement. */
+    npcCount: (settlementId: number) => npcCount(tx, settlementId),
+
+    async setSettlementLevel(settlementId: number, level: number): Promise<void> {
+      await tx.update(settlements).set({ level }).where(eq(settlements.id, settlementId));
+    },
+
     async setLevel(buildingId: number, level: number): Promise<BuildingRow> {
       const [b] = await tx.update(buildings).set({ level }).where(eq(buildings.id, buildingId)).returning();
       return b!;
@@ -300,6 +313,8 @@ export function settlementsRepo(db: Db) {
       const [b] = await db.select({ settlementId: buildings.settlementId }).from(buildings).where(eq(buildings.id, buildingId));
       return b?.settlementId ?? null;
     },
+
+    npcCount: (settlementId: number) => npcCount(db, settlementId),
 
     async settlement(id: number): Promise<SettlementFacts | null> {
       const [r] = await factsQuery(db).where(eq(settlements.id, id));

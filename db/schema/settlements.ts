@@ -84,6 +84,8 @@ export const settlements = pgTable(
     /** The night and time of the last raid that arrived (quiet nights count from it). */
     lastRaidNight: integer('last_raid_night'),
     lastRaidAt: timestamp('last_raid_at', { withTimezone: true, mode: 'date' }),
+    /** Camp 0, Outpost 1, Town 2, Stronghold 3 (api/game/settlement-levels.ts). */
+    level: integer('level').notNull().default(0),
   },
   (t) => [
     index('settlements_sim_due_idx').on(t.simDueAt),
@@ -94,7 +96,10 @@ export const settlements = pgTable(
   ],
 );
 
-/** Beds and containers. `level` counts a container's reinforcements. */
+/**
+ * Beds, containers and what a settlement's level unlocks (a workshop, walls). `level` counts a container's
+ * reinforcements, and is a wall's level (1 when built).
+ */
 export const buildings = pgTable(
   'buildings',
   {
@@ -102,7 +107,7 @@ export const buildings = pgTable(
     settlementId: integer('settlement_id')
       .notNull()
       .references(() => settlements.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['bed', 'container'] }).notNull(),
+    type: text('type', { enum: ['bed', 'container', 'workshop', 'walls'] }).notNull(),
     subtype: text('subtype', { enum: ['food', 'medicine', 'ammo', 'materials', 'items', 'misc'] }),
     name: text('name').notNull(),
     level: integer('level').notNull().default(0),
@@ -110,7 +115,7 @@ export const buildings = pgTable(
   },
   (t) => [
     index('buildings_settlement_idx').on(t.settlementId),
-    check('buildings_subtype_ck', sql`(${t.type} = 'bed') = (${t.subtype} is null)`),
+    check('buildings_subtype_ck', sql`(${t.type} = 'container') = (${t.subtype} is not null)`),
   ],
 );
 
@@ -234,7 +239,7 @@ export const storageLedger = pgTable(
     worldId: text('world_id').notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
     reason: text('reason', {
-      enum: ['meal', 'raid', 'ammo', 'medicine', 'left_behind', 'shelter', 'build', 'reinforce'],
+      enum: ['meal', 'raid', 'ammo', 'medicine', 'left_behind', 'shelter', 'build', 'reinforce', 'level_up'],
     }).notNull(),
     source: text('source', { enum: ['storage', 'pack'] })
       .notNull()

@@ -11,6 +11,7 @@ import {
   craftInputs,
   craftQuality,
   craftWorkMs,
+  recipeRefusal,
   projectQueue,
   RECIPES,
   type Recipe,
@@ -28,7 +29,14 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The recipe book as the wire shows it (static: built once). */
 const BOOK: { recipes: RecipeView[] } = {
-  recipes: RECIPES.map((r) => ({ id: r.id, name: r.name, output: { ...r.output }, inputs: { ...r.inputs }, seconds: r.seconds })),
+  recipes: RECIPES.map((r) => ({
+    id: r.id,
+    name: r.name,
+    output: { ...r.output },
+    inputs: { ...r.inputs },
+    seconds: r.seconds,
+    ...(r.needsWorkshop ? { needsWorkshop: true as const } : {}),
+  })),
 };
 
 /**
@@ -69,6 +77,9 @@ export class CraftingService {
     return this.settlements.manage(user, worldId, settlementId, async (ops, s) => {
       const queue = await ops.crafting.lockQueue(s.id);
       if (queue.length >= CRAFT_QUEUE_MAX) throw new HttpError(409, CRAFT_TEXT.queueFull);
+      const workshop = (await ops.buildings(s.id)).some((b) => b.type === 'workshop');
+      const refusal = recipeRefusal(recipe, workshop);
+      if (refusal) throw new HttpError(409, refusal);
       const plan = await this.settlements.planPackAndStorage(ops, user.id, worldId, s.id, craftInputs(recipe, body.quantity));
       if (!plan.ok) throw new HttpError(409, insufficientMessage(plan.missing));
       await this.settlements.spend(ops, plan.takes);
@@ -77,7 +88,7 @@ export class CraftingService {
         plan.takes,
         wearsScanner((await ops.wornItemNames(user.id, worldId)).map((itemName) => ({ itemName }))),
       );
-      const workMs = craftWorkMs(recipe, body.quantity, timeScale);
+      const workMs = craftWorkMs(recipe, body.quantity, timeScale, workshop);
       // An empty bench starts at once, at the pace of the crafters there now; else the job waits its turn.
       const crafters = await ops.crafting.crafters(s.id, now);
       const startsNow = queue.length === 0;

@@ -310,6 +310,7 @@ export class SettlementEvents {
       players: standing.length,
       containers: toContainers(stored),
       ammo: ammoStacks.reduce((s, a) => s + a.quantity, 0),
+      walls: await this.ops.wallsLevel(this.settlement.id),
     });
     this.take(ammoStacks, fired(ammoStacks, fight.ammoSpent), 'ammo', at);
 

@@ -39,12 +39,13 @@ export class DefenceQueries {
   async defence(userId: string, seatWorldId: string, id: string): Promise<DefenceView> {
     const s = await this.member(userId, seatWorldId, id);
     const now = this.services.now().getTime();
-    const [clock, stored, npcs, present, epochMs] = await Promise.all([
+    const [clock, stored, npcs, present, epochMs, walls] = await Promise.all([
       this.sim.clock(s.id),
       this.sim.containerStacks(s.id),
       this.sim.defenders(s.id),
       this.presence(s.worldId),
       this.dayEpoch(s.worldId),
+      this.sim.wallsLevel(s.id),
     ]);
     const members = new Set([s.founderId, ...s.bedHolders]);
     const home = { x: s.x, y: s.y };
@@ -75,6 +76,7 @@ export class DefenceQueries {
         players: standing,
         containers,
         ammo: units('ammo'),
+        walls,
       },
     });
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -45,6 +45,13 @@ import type { Services } from '../../services.ts';
 import { POSITION_OUT_OF_SYNC } from '../../contract/actions.ts';
 import { POI_ID, type WorldService } from '../world/service.ts';
 import { toBuildingView } from './views.ts';
+import {
+  costToBuild,
+  levelName,
+  UNLOCKED_BUILDING_DEFS,
+  unlockedBuildingCost,
+  unlockRefusal,
+} from '../../game/settlement-levels.ts';
 
 /** The chunks whose contents could lie within `distance` of (x, y). */
 function rangeAround(x: number, y: number, distance: number): ChunkRange {
@@ -85,6 +92,8 @@ export function toSettlementView(s: SettlementFacts, userId: string): Settlement
     founderName: s.founderName,
     poiId: s.poiId,
     createdAt: s.createdAt.toISOString(),
+    level: s.level,
+    levelName: levelName(s.level),
   };
 }
 
@@ -377,13 +386,25 @@ export class SettlementService {
   ) {
     const subtype = body.type === 'container' ? (body.subtype ?? null) : null;
     return this.manage(user, body.worldId, Number(body.settlementId), async (ops, s) => {
-      const cost = nextBuildingCost(body.type, subtype, await ops.buildings(s.id));
+      const standing = await ops.buildings(s.id);
+      const unlocked = body.type === 'workshop' || body.type === 'walls' ? body.type : null;
+      if (unlocked) {
+        // The settlement row is locked (manage): two builds at once cannot both find none standing.
+        const refusal = unlockRefusal(unlocked, s.level);
+        if (refusal) throw new HttpError(409, refusal);
+        const def = UNLOCKED_BUILDING_DEFS[unlocked];
+        if (standing.some((b) => b.type === unlocked)) {
+          throw new HttpError(409, `${s.name} has ${def.name} already${unlocked === 'walls' ? ': raise them instead' : ''}`);
+        }
+      }
+      const cost = costToBuild(body.type, subtype, standing);
       await this.pay(ops, { userId: user.id, worldId: s.worldId, settlementId: s.id }, 'build', cost);
       const building = await ops.insertBuilding({
         settlementId: s.id,
         type: body.type,
         subtype,
         name: body.name,
+        level: unlocked ? 1 : 0,
         createdAt: this.services.now(),
       });
       let occupant: string | null = null;
@@ -399,9 +420,10 @@ export class SettlementService {
   async reinforce(user: UserRow, worldId: string, buildingId: number) {
     const settlementId = await this.repo.settlementOfBuilding(buildingId);
     if (settlementId === null) throw new HttpError(404, 'Building not found');
-    return this.manage(user, worldId, settlementId, async (ops) => {
+    return this.manage(user, worldId, settlementId, async (ops, s) => {
       const building = (await ops.buildings(settlementId)).find((b) => b.id === buildingId)!;
-      if (building.type !== 'container') throw new HttpError(409, 'Only containers can be reinforced');
+      if (building.type === 'walls') return this.raiseWalls(ops, user, s, building);
+      if (building.type !== 'container') throw new HttpError(409, 'Only containers can be reinforced, and walls raised');
       if (building.level >= CONTAINER_MAX_LEVEL) {
         throw new HttpError(
           409,
@@ -426,5 +448,24 @@ export class SettlementService {
         message: SETTLEMENT_TEXT.containerReinforced,
       };
     });
+  }
+
+  /** Walls one level higher: never above the settlement's level nor their own highest. */
+  private async raiseWalls(
+    ops: SettlementOps,
+    user: UserRow,
+    s: SettlementFacts,
+    walls: { id: number; level: number; name: string },
+  ) {
+    const refusal = unlockRefusal('walls', s.level, walls.level + 1);
+    if (refusal) throw new HttpError(409, refusal);
+    const cost = unlockedBuildingCost('walls', walls.level + 1);
+    await this.pay(ops, { userId: user.id, worldId: s.worldId, settlementId: s.id }, 'build', cost);
+    const updated = await ops.setLevel(walls.id, walls.level + 1);
+    return {
+      building: toBuildingView({ ...updated, occupant: null }),
+      cost,
+      message: `${walls.name} raised to level ${updated.level}`,
+    };
   }
 }

@@ -17,6 +17,8 @@ const settlement = (id: string, x: number, y: number): SettlementView => ({
   founderName: 'Sal',
   poiId: null,
   createdAt: '2025-08-01T10:00:00.000Z',
+  level: 0,
+  levelName: 'Camp',
 });
 const shelter = (id: string, x: number, y: number, more: Partial<ShelterView> = {}): ShelterView => ({
   id,

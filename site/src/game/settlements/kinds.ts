@@ -8,8 +8,8 @@ import {
   CONTAINER_SUBTYPES,
   type ContainerSubtype,
   type Materials,
-  nextBuildingCost,
 } from '../../../../api/game/settlements.ts';
+import { costToBuild } from '../../../../api/game/settlement-levels.ts';
 import { CATEGORY_LABELS } from '../actions/inventory.ts';
 
 export interface BuildKind {
@@ -36,5 +36,5 @@ export const buildKind = (key: string): BuildKind => BUILD_KINDS.find((k) => k.k
 export const defaultBuildingName = (kind: BuildKind): string => kind.label;
 
 export function costOfNext(kind: BuildKind, standing: readonly Pick<BuildingView, 'type' | 'subtype'>[]): Materials {
-  return nextBuildingCost(kind.type, kind.subtype, standing);
+  return costToBuild(kind.type, kind.subtype, standing);
 }

@@ -18,6 +18,8 @@ const settlement = (id: string, status: SettlementView['status']): SettlementVie
   founderName: 'Sal',
   poiId: null,
   createdAt: '2025-08-01T10:00:00.000Z',
+  level: 0,
+  levelName: 'Camp',
 });
 const bed = (settlementId: string): BuildingView => ({
   id: '1',

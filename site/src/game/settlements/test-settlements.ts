@@ -15,5 +15,7 @@ export const settlementView = (over: Partial<SettlementView> = {}): SettlementVi
   founderName: 'Sal',
   poiId: null,
   createdAt: '2025-08-01T10:00:00.000Z',
+  level: 0,
+  levelName: 'Camp',
   ...over,
 });
