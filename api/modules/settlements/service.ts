@@ -25,7 +25,6 @@ import {
   type ContainerSubtype,
   insufficientMessage,
   type Materials,
-  nextBuildingCost,
   planPayment,
   REINFORCE_COST,
   REINFORCE_PAYMENTS,
