@@ -10,6 +10,7 @@ import type {
   SettlementView,
   ShelterView,
   StorageEntry,
+  SettlementProgress,
 } from '../../../api/contract/settlements.ts';
 
 /** Settlements in the 7 × 7 chunks around the survivor (GET /world/:id/settlements), with the caller's status. */
@@ -45,6 +46,8 @@ export const $hereShelter = computed([$hereIds, $shelters], (ids, list) => list.
 /** The buildings and containers of the settlement here, when the player manages it. */
 export const $buildings = atom<{ settlementId: string; list: readonly BuildingView[] } | null>(null);
 export const $storage = atom<{ settlementId: string; entries: readonly StorageEntry[] } | null>(null);
+/** The level of the settlement here and what the next one asks, when the player manages it. */
+export const $progress = atom<{ settlementId: string; progress: SettlementProgress } | null>(null);
 
 /** One bed as GET /settlements/:id/bed-assignments answers it (the contract exports only the schema). */
 export type BedAssignmentView = typeof BedAssignment.infer;
@@ -94,6 +97,7 @@ export function resetSettlementStores(): void {
   $hereIds.set({ settlementId: null, shelterId: null });
   $buildings.set(null);
   $storage.set(null);
+  $progress.set(null);
   $beds.set(null);
   $invitations.set({ status: 'loading', list: [] });
   $respawn.set(null);

@@ -104,9 +104,9 @@ export function clampQuantity(raw: number | string): number {
 }
 
 /**
- * A job's bench time at scale 1 with `crafters` NPCs at the bench (ms). NPC_TIME_SCALE is the server's: on a test
+ * A job's bench time at scale 1 with `crafters` NPCs at the bench and, where one stands, a Workshop (ms). NPC_TIME_SCALE is the server's: on a test
  * server the job is quicker than this, and the queue shows the server's own readyAt once queued.
  */
-export function benchMs(r: Recipe, quantity: number, crafters: number): number {
-  return craftDurationMs(craftWorkMs(r, quantity, 1), crafters);
+export function benchMs(r: Recipe, quantity: number, crafters: number, workshop = false): number {
+  return craftDurationMs(craftWorkMs(r, quantity, 1, workshop), crafters);
 }

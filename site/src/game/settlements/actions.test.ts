@@ -58,6 +58,7 @@ function harness(over: Partial<SettlementCalls> = {}) {
     take: record('take', () => outcome('Took 5 Canned Beans from storage')),
     consolidate: record('consolidate', () => outcome('Storage is already consolidated')),
     pickupAll: record('pickupAll', () => outcome('Picked up 5 items')),
+    levelUp: record('levelUp', () => ({ message: 'Haven is now an Outpost!' })),
     fixCategorization: record('fixCategorization', () => outcome('Every item is in the right container')),
     ...over,
   };
@@ -299,4 +300,18 @@ test('one action at a time', async () => {
   await first;
   expect(h.sent.map((s) => s.call)).toEqual([]);
   expect(h.toasts.map((t) => t.title)).toEqual(['Deposited 1 item into Haven']);
+});
+
+test('level up: the settlement here, its answer on screen; a refusal says what is missing', async () => {
+  const h = harness();
+  atSettlement();
+  await h.actions.levelUp();
+  expect(h.sent).toEqual([{ call: 'levelUp', args: [HAVEN.id] }]);
+  expect(h.toasts.at(-1)).toMatchObject({ title: 'Settlement levelled up!', description: 'Haven is now an Outpost!' });
+  const refused = harness({
+    levelUp: async () => Promise.reject(Object.assign(new Error('Requirements not met: Beds 1/2.'), { status: 409 })),
+  });
+  await refused.actions.levelUp();
+  expect(refused.toasts.at(-1)).toMatchObject({ title: 'Could not level up', variant: 'destructive' });
+  expect(refused.toasts.at(-1)!.description).toContain('Beds 1/2');
 });

@@ -41,6 +41,7 @@ export interface SettlementCalls {
   consolidate(settlementId: string): Promise<StorageOutcome>;
   pickupAll(settlementId: string): Promise<StorageOutcome>;
   fixCategorization(settlementId: string): Promise<StorageOutcome>;
+  levelUp(settlementId: string): Promise<{ message: string }>;
 }
 
 export interface SettlementActionDeps {
@@ -67,6 +68,8 @@ export interface SettlementActions {
   deposit(category?: StorageCategory): Promise<void>;
   take(itemName: string): Promise<void>;
   storage(action: 'pickup' | 'consolidate' | 'fixCategorization'): Promise<void>;
+  /** The settlement here one level up (the server checks every requirement and pays). */
+  levelUp(): Promise<void>;
 }
 
 export function createSettlementActions(d: SettlementActionDeps): SettlementActions {
@@ -139,6 +142,17 @@ export function createSettlementActions(d: SettlementActionDeps): SettlementActi
       if (!managed()) return;
       const r = await run(`reinforce:${buildingId}`, () => d.calls.reinforce(buildingId, REINFORCE_COST), upgradeFailed);
       if (r) d.toast(success(r.message));
+    },
+
+    async levelUp() {
+      const s = managed();
+      if (!s) return;
+      const r = await run(
+        'level-up',
+        () => d.calls.levelUp(s.id),
+        (e) => failure('Could not level up', e),
+      );
+      if (r) d.toast({ title: 'Settlement levelled up!', description: r.message });
     },
 
     deposit: (category) =>

@@ -28,6 +28,7 @@ export function settlementCalls(worldId: string): SettlementCalls {
     consolidate: (id) => unwrap(one(id).consolidate.post({ worldId })),
     pickupAll: (id) => unwrap(one(id)['pickup-all'].post({ worldId })),
     fixCategorization: (id) => unwrap(one(id)['fix-categorization'].post({ worldId })),
+    levelUp: (id) => unwrap(one(id)['level-up'].post({ worldId })),
   };
 }
 
@@ -55,6 +56,7 @@ export function settlementReads(worldId: string) {
     mine: async () => read('settlements', await unwrap(api.api.player.settlements.get({ query: { worldId } }))),
     buildings: async (id: string) => read('buildings', (await unwrap(api.api.settlements({ id }).buildings.get())).buildings),
     storage: async (id: string) => read('storage', (await unwrap(api.api.settlements({ id }).storage.get())).storage),
+    progress: (id: string) => unwrap(api.api.settlements({ id }).progress.get()),
     beds: async (id: string) => {
       const one = api.api.settlements({ id });
       const [beds, pending] = await Promise.all([unwrap(one['bed-assignments'].get()), unwrap(one['pending-invitations'].get())]);

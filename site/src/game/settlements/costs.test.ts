@@ -9,7 +9,7 @@ import {
   SHELTER_COST,
 } from '../../../../api/game/settlements.ts';
 import { affordable, materialRows, reinforceRows } from './costs.ts';
-import { BUILD_KINDS, buildKind, costOfNext, defaultBuildingName } from './kinds.ts';
+import { kindRefusal, BUILD_KINDS, buildKind, costOfNext, defaultBuildingName } from './kinds.ts';
 
 const stack = (itemName: string, quantity: number, quality = 50): InventoryItem => ({
   id: `${itemName}-${quality}`,
@@ -70,11 +70,24 @@ test('a Reinforcement Kit in the pack or storage is what a reinforcement costs; 
   expect(affordable(reinforceRows([stack('Scrap Metal', 5)], []))).toBe(false);
 });
 
-test('the build menu: a bed and one container per storage category, named by default', () => {
-  expect(BUILD_KINDS.map((k) => k.key)).toEqual(['bed', ...Object.keys(CONTAINER_BASE_COST).map((c) => `container:${c}`)]);
+test('the build menu: a bed, one container per storage category, a Workshop and Walls, named by default', () => {
+  expect(BUILD_KINDS.map((k) => k.key)).toEqual([
+    'bed',
+    ...Object.keys(CONTAINER_BASE_COST).map((c) => `container:${c}`),
+    'workshop',
+    'walls',
+  ]);
+  expect(defaultBuildingName(buildKind('walls'))).toBe('Walls');
   expect(defaultBuildingName(buildKind('bed'))).toBe('Bed');
   expect(defaultBuildingName(buildKind('container:food'))).toBe('Food Storage');
   expect(buildKind('nonsense').key).toBe('bed');
+});
+
+test('a Workshop and Walls wait for an Outpost, and one of each stands', () => {
+  expect(kindRefusal(buildKind('workshop'), 0, [])).toBe('needs Outpost');
+  expect(kindRefusal(buildKind('walls'), 1, [])).toBeNull();
+  expect(kindRefusal(buildKind('walls'), 2, [{ type: 'walls' }])).toBe('built');
+  expect(kindRefusal(buildKind('bed'), 0, [{ type: 'bed' }])).toBeNull();
 });
 
 test('the next one costs more for each of the same kind already standing (beds with beds, containers by subtype)', () => {

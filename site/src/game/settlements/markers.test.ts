@@ -15,6 +15,8 @@ const haven = {
   founderName: 'Sal',
   poiId: null,
   createdAt: '2025-08-01T10:00:00.000Z',
+  level: 0,
+  levelName: 'Camp',
 };
 
 function quietly<T>(fn: () => T): { value: T; warned: number } {

@@ -36,6 +36,7 @@ const bed = (settlementId: string): BuildingView => ({
 beforeEach(() => resetSettlementStores());
 
 const noBeds = async () => ({ assignments: [], pending: [] });
+const camp = async () => ({ level: 0, levelName: 'Camp' as const, next: null });
 
 test('buildings, storage and beds load for a settlement you manage, and clear when you walk off', async () => {
   const asked: string[] = [];
@@ -44,6 +45,7 @@ test('buildings, storage and beds load for a settlement you manage, and clear wh
       asked.push(id);
       return [bed(id)];
     },
+    progress: camp,
     storage: async () => [],
     beds: async (id) => ({
       assignments: [
@@ -85,6 +87,7 @@ test('an answer for a settlement you already left is dropped', async () => {
   $hereIds.set({ settlementId: '1', shelterId: null });
   const p = trackPanel({
     buildings: (id) => new Promise((r) => (release = () => r([bed(id)]))),
+    progress: camp,
     storage: async () => [],
     beds: noBeds,
     onError: () => {},
@@ -102,6 +105,7 @@ test('a kick (a settlement event) reloads nothing once the list says the settlem
   $hereIds.set({ settlementId: '1', shelterId: null });
   const p = trackPanel({
     buildings: async (id) => [bed(id)],
+    progress: camp,
     storage: async (id) => {
       asked.push(id);
       return [];

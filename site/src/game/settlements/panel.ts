@@ -1,16 +1,17 @@
 /**
- * Loads the buildings, storage and beds (assignments and pending invitations) of the settlement here while the
- * player manages it ($buildings, $storage, $beds); clears them otherwise. An answer that comes back after the survivor walked to another settlement is dropped.
+ * Loads the buildings, storage, beds (assignments and pending invitations) and level progress of the settlement here
+ * while the player manages it ($buildings, $storage, $beds, $progress); clears them otherwise. An answer that comes back after the survivor walked to another settlement is dropped.
  */
 import type { BedInvitation } from '../../../../api/contract/beds.ts';
-import type { BuildingView, StorageEntry } from '../../../../api/contract/settlements.ts';
-import { $beds, $buildings, $hereSettlement, $storage, type BedAssignmentView } from '../../stores/settlements.ts';
+import type { BuildingView, SettlementProgress, StorageEntry } from '../../../../api/contract/settlements.ts';
+import { $beds, $buildings, $hereSettlement, $progress, $storage, type BedAssignmentView } from '../../stores/settlements.ts';
 import { coalesced } from '../actions/refresh.ts';
 
 export interface PanelReads {
   buildings(settlementId: string): Promise<BuildingView[]>;
   storage(settlementId: string): Promise<StorageEntry[]>;
   beds(settlementId: string): Promise<{ assignments: BedAssignmentView[]; pending: BedInvitation[] }>;
+  progress(settlementId: string): Promise<SettlementProgress>;
   onError(err: unknown): void;
 }
 
@@ -48,14 +49,21 @@ export function trackPanel(d: PanelReads): { refresh: () => Promise<void>; stop:
       $buildings.set(null);
       $storage.set(null);
       $beds.set(null);
+      $progress.set(null);
       return;
     }
     try {
-      const [buildings, storage, beds] = await Promise.all([d.buildings(id), d.storage(id), d.beds(id)]);
+      const [buildings, storage, beds, progress] = await Promise.all([
+        d.buildings(id),
+        d.storage(id),
+        d.beds(id),
+        d.progress(id),
+      ]);
       if (managedHereId() !== id) return;
       $buildings.set({ settlementId: id, list: buildings });
       $storage.set({ settlementId: id, entries: storage });
       $beds.set({ settlementId: id, ...beds });
+      $progress.set({ settlementId: id, progress });
     } catch (err) {
       d.onError(err);
     }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState } from 'react';
 import type { SettlementView } from '../../../../../api/contract/settlements.ts';
-import { CRAFT_QUANTITY_MAX } from '../../../../../api/game/crafting.ts';
+import { CRAFT_QUANTITY_MAX, recipeRefusal } from '../../../../../api/game/crafting.ts';
 import {
   benchMs,
   clampQuantity,
@@ -16,7 +16,7 @@ import { durationText, inputNote, missingText, paceText, productText } from '../
 import { $craftActions } from '../../../game/crafting/wire.ts';
 import { $inventory } from '../../../stores/actions.ts';
 import { $craftBusy, $craftQueue } from '../../../stores/crafting.ts';
-import { $storage } from '../../../stores/settlements.ts';
+import { $buildings, $storage } from '../../../stores/settlements.ts';
 import { CraftQueue } from './CraftQueue.tsx';
 import './crafting.css';
 
@@ -93,12 +93,15 @@ function RecipeRow({
 }) {
   const busy = useStore($craftBusy);
   const actions = useStore($craftActions);
+  const standing = useStore($buildings);
+  // The Workshop of the settlement whose bench this is ($buildings holds the settlement here, which it is).
+  const workshop = !!standing?.list.some((b) => b.type === 'workshop');
   const [raw, setRaw] = useState('1');
   const qtyId = useId();
   const whyId = useId();
   const quantity = clampQuantity(raw);
   const rows = inputRows(r, quantity, h);
-  const missing = missingText(rows);
+  const missing = recipeRefusal(r, workshop) ?? missingText(rows);
   return (
     <li
       className={missing ? 'craft-recipe craft-recipe--short' : 'craft-recipe'}
@@ -109,7 +112,7 @@ function RecipeRow({
       <div className="craft-recipe__head">
         <span className="craft-recipe__name">{productText(r, quantity)}</span>
         <span className="craft-recipe__time" title="Bench time at this settlement's pace">
-          {durationText(benchMs(r, quantity, crafters))}
+          {durationText(benchMs(r, quantity, crafters, workshop))}
         </span>
       </div>
       <ul className="craft-inputs" aria-label={`${r.name} needs`}>

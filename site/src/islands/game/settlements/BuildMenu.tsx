@@ -2,8 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState } from 'react';
 import type { BuildingView } from '../../../../../api/contract/settlements.ts';
 import { BUILDING_NAME_MAX, cleanName, formatMaterials } from '../../../../../api/game/settlements.ts';
+import { UNLOCKED_BUILDING_DEFS } from '../../../../../api/game/settlement-levels.ts';
 import { affordable, materialRows } from '../../../game/settlements/costs.ts';
-import { BUILD_KINDS, buildKind, costOfNext, defaultBuildingName } from '../../../game/settlements/kinds.ts';
+import { BUILD_KINDS, buildKind, costOfNext, defaultBuildingName, kindRefusal } from '../../../game/settlements/kinds.ts';
 import { $settlementActions } from '../../../game/settlements/wire.ts';
 import { $inventory } from '../../../stores/actions.ts';
 import { $settlementBusy, $storage } from '../../../stores/settlements.ts';
@@ -13,7 +14,15 @@ import { MaterialList } from './MaterialList.tsx';
  * Build a bed or a container: the next one of each kind costs more for every one already standing; paid from the pack,
  * then this settlement's storage.
  */
-export function BuildMenu({ settlementId, buildings }: { settlementId: string; buildings: readonly BuildingView[] }) {
+export function BuildMenu({
+  settlementId,
+  level,
+  buildings,
+}: {
+  settlementId: string;
+  level: number;
+  buildings: readonly BuildingView[];
+}) {
   const inv = useStore($inventory);
   const storage = useStore($storage);
   const busy = useStore($settlementBusy);
@@ -28,7 +37,8 @@ export function BuildMenu({ settlementId, buildings }: { settlementId: string; b
   // The pack and this settlement's storage pay together (pack first), as the server charges.
   const stored = storage?.settlementId === settlementId ? storage.entries : undefined;
   const rows = useMemo(() => materialRows(inv.items, costs.get(key)!, stored), [inv.items, costs, key, stored]);
-  const ok = affordable(rows);
+  const refusal = kindRefusal(kind, level, buildings);
+  const ok = affordable(rows) && !refusal;
   const valid = cleanName(name).length > 0;
 
   const choose = (next: string) => {
@@ -53,11 +63,14 @@ export function BuildMenu({ settlementId, buildings }: { settlementId: string; b
           What
         </label>
         <select id={kindId} className="wl-input stl-form__input" value={key} onChange={(e) => choose(e.target.value)}>
-          {BUILD_KINDS.map((k) => (
-            <option key={k.key} value={k.key}>
-              {k.label} ({formatMaterials(costs.get(k.key)!)})
-            </option>
-          ))}
+          {BUILD_KINDS.map((k) => {
+            const why = kindRefusal(k, level, buildings);
+            return (
+              <option key={k.key} value={k.key}>
+                {k.label} ({why ?? formatMaterials(costs.get(k.key)!)})
+              </option>
+            );
+          })}
         </select>
         <label htmlFor={nameId} className="stl-form__label">
           Name
@@ -70,7 +83,18 @@ export function BuildMenu({ settlementId, buildings }: { settlementId: string; b
           autoComplete="off"
           onChange={(e) => setName(e.target.value)}
         />
-        <MaterialList rows={rows} label={`${kind.label} materials`} />
+        {kind.type === 'workshop' || kind.type === 'walls' ? (
+          <p className="act-hint wl-muted">{UNLOCKED_BUILDING_DEFS[kind.type].effect}.</p>
+        ) : null}
+        {refusal ? (
+          <p className="act-hint act-hint--warn">
+            {refusal === 'built'
+              ? `${kind.label}: already built here`
+              : `${kind.label} ${refusal}: level the settlement up first`}
+          </p>
+        ) : (
+          <MaterialList rows={rows} label={`${kind.label} materials`} />
+        )}
         <button type="submit" className="wl-button wl-button--sm" disabled={!actions || !ok || !valid || !!busy}>
           {busy === 'build' ? 'Building...' : `Build ${kind.label}`}
         </button>

@@ -8,6 +8,7 @@ import { RaidHistory } from '../raids/RaidHistory.tsx';
 import { BedsList } from './BedsList.tsx';
 import { BuildMenu } from './BuildMenu.tsx';
 import { NpcList } from './NpcList.tsx';
+import { SettlementLevel } from './SettlementLevel.tsx';
 import { StoragePanel } from './StoragePanel.tsx';
 
 /**
@@ -29,8 +30,8 @@ export function ManageSettlement({ settlement: s }: { settlement: SettlementView
         {s.name}
       </h3>
       <p className="act-hint wl-muted">
-        Founded by {s.founderName} · <span className="stl-facts__cap">{s.biome}</span> · {s.beds - s.emptyBeds}/{s.beds} beds
-        taken
+        <span className="stl-level-badge">{s.levelName}</span> · Founded by {s.founderName} ·{' '}
+        <span className="stl-facts__cap">{s.biome}</span> · {s.beds - s.emptyBeds}/{s.beds} beds taken
       </p>
       {list ? (
         <>
@@ -39,7 +40,8 @@ export function ManageSettlement({ settlement: s }: { settlement: SettlementView
           <DefenceSection settlement={s} />
           <RaidHistory settlement={s} />
           <CraftingSection settlement={s} />
-          <BuildMenu settlementId={s.id} buildings={list} />
+          <SettlementLevel settlement={s} buildings={list} />
+          <BuildMenu settlementId={s.id} level={s.level} buildings={list} />
           <StoragePanel settlementId={s.id} />
         </>
       ) : (
