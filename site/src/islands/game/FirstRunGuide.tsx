@@ -48,8 +48,8 @@ export function FirstRunGuide({ placement }: { placement: 'sidebar' | 'map' }) {
           <strong>Build a shelter:</strong> with {shelterMaterials}, in Settlement (phone: Manage).
         </li>
         <li>
-          <strong>Recruit:</strong> build two beds in Settlement: you sleep in the first, a wanderer met while scavenging takes
-          the second.
+          <strong>Recruit:</strong> build two beds in Settlement: you sleep in the first, a wanderer met while scavenging a
+          landmark (the large ringed ◆) takes the second.
         </li>
         <li>
           <strong>Talk:</strong> Chat reaches survivors near you; a Portable Radio from your bench reaches everyone.

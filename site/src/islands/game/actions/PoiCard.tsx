@@ -39,6 +39,12 @@ export function PoiCard() {
           {poi.currentSignificance} / {poi.significance}
         </span>
       </p>
+      {poi.landmark && (
+        <p className="act-hint" data-testid="poi-landmark">
+          <strong>Landmark:</strong> survivors gather here. A search while it is busy (significance 40 or more) can draw a
+          wanderer to recruit.
+        </p>
+      )}
       {clean && <p className="act-poi__clean">{ACTION_TEXT.pickedClean}</p>}
       <div className="act-poi__buttons">
         <button type="button" className="wl-button wl-button--sm" disabled={blocked} onClick={() => void actions?.scavenge()}>
