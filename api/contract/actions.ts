@@ -10,7 +10,7 @@ export const ScavengeBody = type({ worldId: worldIdText });
 export const PoiParams = type({ id: text(1, 80) });
 export const ForageBody = type({ worldId: worldIdText, playerX: 'number', playerY: 'number' });
 
-const Survivor = type({ name: 'string', description: 'string' });
+import { Survivor } from './npcs.ts';
 
 /** Answer of POST /api/poi/:id/scavenge. */
 export const ScavengeResult = type({

@@ -1,3 +1,4 @@
+import { NPC_SKILLS } from '../game/npc-skills.ts';
 import { type } from 'arktype';
 import { NPC_ASSIGNMENTS, NPC_STATUSES, normaliseAssignment } from '../game/npcs.ts';
 import { NPC_CONDITIONS } from '../game/upkeep.ts';
@@ -22,7 +23,8 @@ export const AssignBody = type({
 });
 export const NpcParams = type({ id: idText });
 
-export const Survivor = type({ name: 'string', description: 'string' });
+/** A survivor met or living in a settlement: its skills (api/game/npc-skills.ts) are what it is good at. */
+export const Survivor = type({ name: 'string', description: 'string', 'skills?': type.enumerated(...NPC_SKILLS).array() });
 export const RecruitSettlement = type({ id: 'string', name: 'string', emptyBeds: 'number', x: 'number', y: 'number' });
 export const RecruitmentOptions = type({ npc: Survivor.or('null'), settlements: RecruitSettlement.array() });
 
@@ -56,6 +58,7 @@ export const NpcView = type({
   journey: NpcJourney.or('null'),
   /** fit, injured (rests until treated or healed) or hungry (works slower): api/game/upkeep.ts. */
   condition: type.enumerated(...NPC_CONDITIONS),
+  skills: type.enumerated(...NPC_SKILLS).array(),
 });
 export type NpcView = typeof NpcView.infer;
 export const NpcList = NpcView.array();

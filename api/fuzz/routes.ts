@@ -401,6 +401,9 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     'GET /api/settlements/:id/bed-assignments': { auth: true, params: { id: numericId }, query: anyQuery },
     'GET /api/settlements/:id/defence': { auth: true, params: { id: numericId }, query: anyQuery },
     'GET /api/settlements/:id/raids': { auth: true, params: { id: numericId }, query: anyQuery },
+    'GET /api/settlements/:id/progress': { auth: true, params: { id: numericId }, query: anyQuery },
+    'POST /api/settlements/:id/level-up': { auth: true, params: { id: numericId }, body: worldBody },
+    'GET /api/buildings/catalogue': { auth: false, query: anyQuery },
     'GET /api/crafting/recipes': { auth: false, query: anyQuery },
     'POST /api/settlements/:id/craft': {
       auth: true,

@@ -4,6 +4,7 @@ import {
   craftDurationMs,
   craftInputs,
   craftPace,
+  crafterUnits,
   craftProgress,
   craftQuality,
   craftWorkMs,
@@ -101,7 +102,12 @@ describe('the bench', () => {
     expect(craftWorkMs(r, 1, 0.02)).toBe(Math.round(r.seconds * 1000 * 0.02));
     expect(craftPace(0)).toBe(1);
     expect(craftDurationMs(60_000, 1)).toBe(30_000);
-    expect(craftPace(10)).toBe(craftPace(3));
+    // Crafter units: each NPC 1, a mechanic 1.5, the best 3 counted.
+    expect(crafterUnits(Array.from({ length: 10 }, () => []))).toBe(3);
+    expect(crafterUnits([['scout'], ['mechanic'], [], ['mechanic', 'guard']])).toBe(4);
+    expect(craftPace(crafterUnits([['mechanic'], ['mechanic'], ['mechanic'], []]))).toBe(1 + 4.5);
+    // A Workshop: ×0.7 of the work.
+    expect(craftWorkMs(r, 1, 1, true)).toBe(Math.round(r.seconds * 1000 * 0.7));
   });
 
   test('a started job keeps its time; the others follow one after another at the pace now', () => {

@@ -12,6 +12,7 @@ import { TOOL_ITEMS } from './actions.ts';
 import { itemDef } from './items.ts';
 import { SCAVENGE_RULES } from './scavenge.ts';
 import type { Materials } from './settlements.ts';
+import { crafterWeight, MECHANIC_CRAFT_WEIGHT } from './npc-skills.ts';
 import { WORKSHOP_TIME_FACTOR } from './settlement-levels.ts';
 
 export interface Recipe {
@@ -116,8 +117,21 @@ export function recipeRefusal(r: Recipe, workshop: boolean): string | null {
   return r.needsWorkshop && !workshop ? `${r.name} needs a Workshop at the settlement` : null;
 }
 
+/**
+ * The bench's pace for `crafters` crafter units (crafterUnits: each crafting NPC counts 1, a mechanic more, the best
+ * CRAFTERS_COUNTED_MAX of them counted).
+ */
 export function craftPace(crafters: number): number {
-  return 1 + CRAFTER_SPEEDUP * Math.min(Math.max(0, crafters), CRAFTERS_COUNTED_MAX);
+  return 1 + CRAFTER_SPEEDUP * Math.min(Math.max(0, crafters), CRAFTERS_COUNTED_MAX * MECHANIC_CRAFT_WEIGHT);
+}
+
+/** The crafter units of the crafting NPCs at the bench, from each one's skills: the best CRAFTERS_COUNTED_MAX count. */
+export function crafterUnits(skills: readonly (readonly string[])[]): number {
+  return skills
+    .map(crafterWeight)
+    .sort((a, b) => b - a)
+    .slice(0, CRAFTERS_COUNTED_MAX)
+    .reduce((sum, w) => sum + w, 0);
 }
 
 /** How long a job takes once started with `crafters` NPCs at the bench. */

@@ -1,3 +1,4 @@
+import { bioFor, drawSkills, type NpcSkill } from './npc-skills.ts';
 import { pickWeighted, type Rng } from './random.ts';
 
 const FIRST = [
@@ -48,23 +49,15 @@ const LAST = [
   'Voss',
   'Wren',
 ];
-const PAST = [
-  'a former mechanic who can fix almost anything',
-  'an ex-nurse who still carries a field kit',
-  'a trapper who knows the forests',
-  'a radio operator from the old relay station',
-  'a farmer who lost everything in the dust storms',
-  'a scavenger who has walked every road in the region',
-  'a teacher keeping the old stories alive',
-  'a quiet drifter with sharp eyes',
-];
 
-/** A survivor drawn to the player's scavenging: a name and a line about them. */
-export function generateNpc(rng: Rng): { name: string; description: string } {
+/** A survivor drawn to the player's scavenging: a name, one or two skills, and a line about them written from those. */
+export function generateNpc(rng: Rng): { name: string; description: string; skills: NpcSkill[] } {
   const pick = <T>(list: readonly T[]) =>
     pickWeighted(
       rng,
       list.map((v) => [v, 1] as const),
     );
-  return { name: `${pick(FIRST)} ${pick(LAST)}`, description: `A survivor seeking shelter: ${pick(PAST)}.` };
+  const name = `${pick(FIRST)} ${pick(LAST)}`;
+  const skills = drawSkills(rng);
+  return { name, description: bioFor(skills, rng), skills };
 }

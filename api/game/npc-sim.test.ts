@@ -1,3 +1,4 @@
+import type { NpcSkill } from './npc-skills.ts';
 import { describe, expect, test } from 'bun:test';
 import { Biome, type BiomeCode, CHUNK_SIZE, loadCoreForBun, TILE_SIZE, tileOfWorld } from '../../core-wasm/index.ts';
 import { walkPath } from './walking.ts';
@@ -139,13 +140,25 @@ interface Log {
 }
 
 /** Runs the planner from `start` until `until` (as the runner does, applying each step's writes to the world). */
-function run(s0: NpcSimState, world: FakeWorld, until: number, opts: { tools?: Tools; timeScale?: number; now?: number } = {}) {
+function run(
+  s0: NpcSimState,
+  world: FakeWorld,
+  until: number,
+  opts: { tools?: Tools; timeScale?: number; now?: number; skills?: NpcSkill[] } = {},
+) {
   const log: Log = { states: [], journeys: [], found: [], foraged: [], searched: [], deposits: 0, steps: 0 };
   let s = s0;
   const now = opts.now ?? T0;
   while (isDue(s, until)) {
     const at = dueAt(s, now);
-    const r = step(s, { home: HOME, at, world, tools: opts.tools ?? NO_TOOLS, timeScale: opts.timeScale ?? 1 });
+    const r = step(s, {
+      home: HOME,
+      at,
+      world,
+      tools: opts.tools ?? NO_TOOLS,
+      timeScale: opts.timeScale ?? 1,
+      ...(opts.skills ? { skills: opts.skills } : {}),
+    });
     if ('need' in r) {
       world.load(r.need);
       continue;
@@ -231,6 +244,23 @@ describe('NPC planner', () => {
       const cur = log.states[i]!;
       if (cur.phaseStartedAt !== null && prev.phaseEndsAt !== null) expect(cur.phaseStartedAt).toBe(prev.phaseEndsAt);
     }
+  });
+
+  test('skills: a hauler stops once more per trip, a scout brings home half as much again', () => {
+    const stops = (skills?: NpcSkill[]) => {
+      const { log } = run(npc('scavenge', 11), new FakeWorld(), T0 + 6 * HOUR, skills ? { skills } : {});
+      return Math.max(...log.states.filter((s) => s.phase === 'scavenge').map((s) => s.attempt));
+    };
+    expect(stops()).toBe(CYCLE_ATTEMPTS);
+    expect(stops(['hauler'])).toBe(CYCLE_ATTEMPTS + 1);
+    const units = (skills?: NpcSkill[]) =>
+      run(npc('foraging', 5), new FakeWorld(), T0 + 6 * HOUR, skills ? { skills } : {}).log.found.reduce(
+        (n, f) => n + f.quantity,
+        0,
+      );
+    const plain = units();
+    expect(plain).toBeGreaterThan(0);
+    expect(units(['scout'])).toBeGreaterThan(plain);
   });
 
   test('the cap is 4–6 minutes per cycle, journeys walk at the NPC speed, and the time scale shortens both', () => {

@@ -12,6 +12,7 @@
  * home falls back to the straight line should the search fail (an NPC is never stranded). The time scale shortens
  * journeys, rests and caps alike (NPC_TIME_SCALE), never the world's own clocks (POI recovery, forage cooldowns).
  */
+import { HAULER_EXTRA_ATTEMPTS, has, type NpcSkill, skilledFinds } from './npc-skills.ts';
 import { type BiomeCode, tileCentre, tileOfWorld, TILE_SIZE } from '../../core-wasm/index.ts';
 import { BIOME_NAMES } from '../../core-wasm/constants.ts';
 import { FORAGE_CELL_TILES, isPickedClean, type Tools } from './actions.ts';
@@ -108,6 +109,8 @@ export interface StepContext {
   tools: Tools;
   /** NPC_TIME_SCALE: journey, rest and cap durations are multiplied by it. */
   timeScale: number;
+  /** What the NPC is good at (api/game/npc-skills.ts): a scout and a farmer find more, a hauler stops once more. */
+  skills?: readonly NpcSkill[];
 }
 
 export interface Journey {
@@ -394,7 +397,7 @@ function act(s: NpcSimState, ctx: StepContext, effects: StepEffects): StepResult
       return null;
     }
     effects.poi = { id: poi.id, significance: outcome.after };
-    effects.found = outcome.items;
+    effects.found = skilledFinds(outcome.items, ctx.skills);
     return null;
   }
   if (s.phase === 'forage' && s.targetX !== null && s.targetY !== null) {
@@ -405,7 +408,7 @@ function act(s: NpcSimState, ctx: StepContext, effects: StepEffects): StepResult
     if (last === undefined) return { need: { poiIds: [], cells: [cell] } };
     if (!cellReady(last, ctx.at)) return null;
     const tiles = forageTiles(tileX, tileY).map((t) => ({ biome: BIOME_NAMES[ctx.world.biomeAtTile(t.tileX, t.tileY)]! }));
-    effects.found = forageTilesLoot(tiles, rng);
+    effects.found = skilledFinds(forageTilesLoot(tiles, rng), ctx.skills);
     effects.foraged = cell;
   }
   return null;
@@ -423,7 +426,8 @@ function arrive(s: NpcSimState, ctx: StepContext): StepResult {
   const needed = act(s, ctx, effects);
   if (needed) return needed;
   const moved = { ...s, x: here.x, y: here.y };
-  if (working(s.assignment) && s.attempt < CYCLE_ATTEMPTS && s.cycleStartedAt !== null) {
+  const attempts = CYCLE_ATTEMPTS + (has(ctx.skills, 'hauler') ? HAULER_EXTRA_ATTEMPTS : 0);
+  if (working(s.assignment) && s.attempt < attempts && s.cycleStartedAt !== null) {
     const target = chooseTarget(moved, ctx, s.cycle, s.attempt + 1, effects);
     if (target && 'need' in target) return target;
     if (

@@ -8,6 +8,7 @@
  * (NPCs on `defend` at home and fit, members standing in the settlement, container reinforcement) fight it, spending
  * ammunition; a breach takes a share of what lies above the protected part, never the part itself.
  */
+import { GUARD_DEFENCE_FACTOR } from './npc-skills.ts';
 import { WALL_DEFENCE_PER_LEVEL } from './settlement-levels.ts';
 import { PROTECTED_CAPACITY } from './settlements.ts';
 import { seededRng } from './random.ts';
@@ -188,8 +189,8 @@ export function raidPlan(input: {
 }
 
 export interface Defenders {
-  /** NPCs on `defend`, at home and not injured, with how many gear pieces each wears. */
-  npcs: readonly { id: string; gear: number }[];
+  /** NPCs on `defend`, at home and not injured, with how many gear pieces each wears and whether it is a guard. */
+  npcs: readonly { id: string; gear: number; guard?: boolean }[];
   /** Members within the settlement's reach when the raiders arrive. */
   players: number;
   containers: readonly Container[];
@@ -202,7 +203,7 @@ export interface Defenders {
 /** The defence rating and the rounds it spends: defenders short of ammunition fight at a fraction of their strength. */
 export function defence(d: Defenders): { rating: number; defenders: number; ammoSpent: number } {
   const fighters = [
-    ...d.npcs.map((n) => NPC_DEFENDER_STRENGTH + NPC_GEAR_STRENGTH * n.gear),
+    ...d.npcs.map((n) => (NPC_DEFENDER_STRENGTH + NPC_GEAR_STRENGTH * n.gear) * (n.guard ? GUARD_DEFENCE_FACTOR : 1)),
     ...Array.from({ length: d.players }, () => PLAYER_DEFENDER_STRENGTH),
   ].sort((a, b) => b - a);
   let ammo = d.ammo;

@@ -19,6 +19,7 @@ const PUBLIC = new Set([
   'GET /api/time',
   'POST /api/auth/register',
   'GET /api/crafting/recipes',
+  'GET /api/buildings/catalogue',
   'GET /api/worlds',
 ]);
 

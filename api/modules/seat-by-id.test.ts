@@ -65,6 +65,19 @@ const BY_ID: ByIdRoute[] = [
     home: 200,
   },
   {
+    route: 'GET /api/settlements/:id/progress',
+    by: 'member',
+    call: (c, t) => c.get(`/api/settlements/${t.settlement}/progress`),
+    home: 200,
+  },
+  {
+    // A Camp with one container: the Outpost's requirements are not met.
+    route: 'POST /api/settlements/:id/level-up',
+    by: 'member',
+    call: (c, t, worldId) => c.post(`/api/settlements/${t.settlement}/level-up`, { worldId }),
+    home: 409,
+  },
+  {
     route: 'GET /api/settlements/:id/raids',
     by: 'member',
     call: (c, t) => c.get(`/api/settlements/${t.settlement}/raids`),

@@ -90,8 +90,9 @@ describeOnPostgres('test databases on the Postgres server', () => {
       for (const n of [old, oldCi, other]) await admin.unsafe(`CREATE DATABASE "${n}"`);
       const young = nameOf(await freshPostgresUrl());
       const swept = await sweepStaleTestDatabases();
-      expect(swept).toContain(old);
-      expect(swept).toContain(oldCi);
+      // Another run's sweep (a second test worker starting, a CI run beside a local one) may drop the old ones first:
+      // what counts is that they are gone, and the young and the foreign ones stay.
+      expect(swept.every((n) => n.startsWith('wl_'))).toBe(true);
       expect(await existing([old, oldCi, young, other])).toEqual([other, young].sort());
       await dropTestDatabases([young]);
       expect(await existing([young])).toEqual([]);

@@ -14,9 +14,12 @@ import type { Player } from './settlements.ts';
 
 const W = 'default';
 type Kind = { type: BuildingType; subtype: ContainerSubtype | null };
-/** Every building kind in turn, so the cost of each depends on how many of its kind already stand. */
+/**
+ * Every kind a Camp can build, in turn, so the cost of each depends on how many of its kind already stand (a Workshop
+ * and Walls wait for an Outpost: settlement-levels.ts).
+ */
 const KINDS: Kind[] = [
-  ...BUILDING_TYPES.filter((t) => t !== 'container').map((type) => ({ type, subtype: null })),
+  ...BUILDING_TYPES.filter((t) => t === 'bed').map((type) => ({ type, subtype: null })),
   ...CONTAINER_SUBTYPES.map((subtype) => ({ type: 'container' as const, subtype })),
 ];
 

@@ -172,7 +172,9 @@ export function actionOps(tx: Tx | Db) {
     },
 
     async addNpcSignal(
-      signal: Pick<NpcSignalRow, 'userId' | 'worldId' | 'poiId' | 'npcName' | 'npcDescription'> & { createdAt: Date },
+      signal: Pick<NpcSignalRow, 'userId' | 'worldId' | 'poiId' | 'npcName' | 'npcDescription' | 'npcSkills'> & {
+        createdAt: Date;
+      },
     ): Promise<void> {
       await tx.insert(npcSpawnSignals).values(signal);
     },

@@ -1,3 +1,5 @@
+import { crafterUnits } from '../../api/game/crafting.ts';
+import { skillsOf } from '../../api/game/npc-skills.ts';
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { craftJobs, npcs, settlements, users } from '../schema/index.ts';
@@ -9,9 +11,10 @@ export type CraftJobRow = typeof craftJobs.$inferSelect;
  * NPCs at the bench at `at`: on the craft assignment, at home (no journey, no rest phase) and not wounded. What sets a
  * job's pace when it starts (api/game/crafting.ts craftPace).
  */
+/** The crafter units at the settlement's bench now (api/game/crafting.ts crafterUnits: a mechanic counts more). */
 async function countCrafters(q: Tx | Db, settlementId: number, at: Date): Promise<number> {
-  const [r] = await q
-    .select({ n: sql<number>`count(*)::int` })
+  const rows = await q
+    .select({ skills: npcs.skills, seed: npcs.seed })
     .from(npcs)
     .where(
       and(
@@ -21,7 +24,7 @@ async function countCrafters(q: Tx | Db, settlementId: number, at: Date): Promis
         or(isNull(npcs.injuredUntil), lte(npcs.injuredUntil, at)),
       ),
     );
-  return Number(r?.n ?? 0);
+  return crafterUnits(rows.map((r) => skillsOf(r.skills, r.seed)));
 }
 
 /** The craft queue's writes inside a settlement transaction (the settlement row is locked first, as every change). */

@@ -242,6 +242,8 @@ export function settlementSimRepo(db: Db) {
           x: npcs.x,
           y: npcs.y,
           injuredUntil: npcs.injuredUntil,
+          skills: npcs.skills,
+          seed: npcs.seed,
           gear: sql<number>`(select count(*)::int from npc_equipment e where e.npc_id = npcs.id)`,
         })
         .from(npcs)

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
@@ -76,6 +77,8 @@ export const npcSpawnSignals = pgTable(
     poiId: text('poi_id').notNull(),
     npcName: text('npc_name').notNull(),
     npcDescription: text('npc_description').notNull(),
+    /** The skills its description was written from (api/game/npc-skills.ts); they go with it when it is recruited. */
+    npcSkills: text('npc_skills').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('npc_spawn_signals_user_idx').on(t.userId, t.worldId, t.createdAt)],

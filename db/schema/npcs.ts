@@ -32,6 +32,8 @@ export const npcs = pgTable(
     x: doublePrecision('x').notNull(),
     y: doublePrecision('y').notNull(),
     seed: integer('seed').notNull(),
+    /** What it is good at (api/game/npc-skills.ts); empty for an NPC recruited before skills: its seed gives them. */
+    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
     /** Work cycles begun so far, and attempts made in the current one. */
     cycle: integer('cycle').notNull().default(0),
     attempt: integer('attempt').notNull().default(0),

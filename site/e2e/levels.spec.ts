@@ -78,7 +78,7 @@ for (const phone of [false, true]) {
     ).getByTestId('settlement-manage');
     const level = manage.getByTestId('settlement-level');
     await expect(level.getByRole('heading', { name: 'Level: Camp' })).toBeVisible({ timeout: 30_000 });
-    const needs = level.getByRole('list', { name: 'What Outpost needs' });
+    const needs = level.getByRole('list', { name: 'Outpost requirements' });
     await expect(needs.getByRole('listitem').filter({ hasText: 'Beds' })).toContainText('2/2');
     await expect(needs.getByRole('listitem').filter({ hasText: 'Recruited NPCs' })).toContainText('1/1');
     await expect(needs.getByRole('listitem').filter({ hasText: 'Rope' })).toContainText(

@@ -1,3 +1,4 @@
+import { type NpcSkill, skillsOf } from '../../game/npc-skills.ts';
 import { BIOME_NAMES, inPoiReach, poiReach, tileKey, tileOfWorld } from '../../../core-wasm/index.ts';
 import { UNKNOWN_WORLD } from '../../contract/http.ts';
 import { itemDef, type InventoryItem, type LootItem } from '../../contract/items.ts';
@@ -75,7 +76,7 @@ export class ActionsService {
       const fit = fitInPack(outcome.items.map(fromLoot), pack);
       await ops.grantItems(user.id, worldId, fit.taken, now);
       if (fit.left.length) await ops.setSiteLeftovers(worldId, poi.id, fit.left);
-      let npc: { name: string; description: string } | null = null;
+      let npc: { name: string; description: string; skills: NpcSkill[] } | null = null;
       if (outcome.npcSpawn) {
         npc = generateNpc(rng);
         await ops.addNpcSignal({
@@ -84,6 +85,7 @@ export class ActionsService {
           poiId: poi.id,
           npcName: npc.name,
           npcDescription: npc.description,
+          npcSkills: npc.skills,
           createdAt: now,
         });
       }
@@ -216,7 +218,7 @@ export class ActionsService {
     if (!signal) return { shouldSpawn: false, settlements: [] };
     return {
       shouldSpawn: true,
-      npc: { name: signal.npcName, description: signal.npcDescription },
+      npc: { name: signal.npcName, description: signal.npcDescription, skills: skillsOf(signal.npcSkills, 0) },
       settlements: await recruitableSettlements(this.services.repos, userId, worldId),
     };
   }

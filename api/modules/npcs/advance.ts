@@ -5,6 +5,7 @@
  * restart or a day offline it is every phase missed, a slice of game time per transaction, with what the NPCs could
  * touch read up front, so a catch-up costs a handful of queries per settlement and slice instead of per phase.
  */
+import { skillsOf } from '../../game/npc-skills.ts';
 import type { CarriedStack, NpcRow, NpcSimOps, NpcSimRepo, SettlementRef } from '../../../db/repos/npc-sim.ts';
 import type { ContainerStacks, LedgerLine, StoredStack } from '../../../db/repos/settlement-sim.ts';
 import { TILE_SIZE } from '../../../core-wasm/index.ts';
@@ -401,7 +402,7 @@ export async function advanceSettlement(
       if (n.state.phase === 'scavenge' && n.state.targetPoiId) await world.lockPoi(n.state.targetPoiId, at);
       // A hungry NPC walks and rests slower (api/game/upkeep.ts).
       const timeScale = deps.timeScale * (n.unfedDays > 0 ? HUNGRY_WORK_FACTOR : 1);
-      const ctx = { home, at, world, tools: n.tools, timeScale };
+      const ctx = { home, at, world, tools: n.tools, timeScale, skills: skillsOf(n.row.skills, n.row.seed) };
       let result = step(n.state, ctx);
       for (let loads = 0; 'need' in result; loads++) {
         if (loads >= MAX_LOADS_PER_PHASE) throw new Error(`NPC ${n.row.id}: the planner keeps asking for state`);

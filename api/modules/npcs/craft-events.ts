@@ -9,7 +9,8 @@
  */
 import type { CraftJobRow } from '../../../db/repos/crafting.ts';
 import type { NpcSimOps, SettlementRef } from '../../../db/repos/npc-sim.ts';
-import { craftDurationMs, recipeById } from '../../game/crafting.ts';
+import { crafterUnits, craftDurationMs, recipeById } from '../../game/crafting.ts';
+import { skillsOf } from '../../game/npc-skills.ts';
 import { categoryOf, SETTLEMENT_REACH } from '../../game/settlements.ts';
 import { room } from '../../game/storage.ts';
 import type { SimNpc, TxStorage } from './settlement-events.ts';
@@ -96,10 +97,17 @@ export class CraftBench {
   private async startNext(at: number): Promise<void> {
     const next = this.jobs[0];
     if (!next) return;
-    const crafters = this.npcs.filter(
-      (n) =>
-        !n.gone && n.state.assignment === 'craft' && n.state.phase === null && (n.injuredUntil === null || n.injuredUntil <= at),
-    ).length;
+    const crafters = crafterUnits(
+      this.npcs
+        .filter(
+          (n) =>
+            !n.gone &&
+            n.state.assignment === 'craft' &&
+            n.state.phase === null &&
+            (n.injuredUntil === null || n.injuredUntil <= at),
+        )
+        .map((n) => skillsOf(n.row.skills, n.row.seed)),
+    );
     next.startedAt = new Date(at);
     next.readyAt = new Date(at + craftDurationMs(next.workMs, crafters));
     await this.ops.crafting.startJob(next.id, next.startedAt, next.readyAt);

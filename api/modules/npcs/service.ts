@@ -1,3 +1,4 @@
+import { skillsOf } from '../../game/npc-skills.ts';
 import { eq } from 'drizzle-orm';
 import { chunkOfWorld } from '../../../core-wasm/index.ts';
 import type { UserRow } from '../../../db/repos/accounts.ts';
@@ -65,6 +66,7 @@ export function toNpcView(n: NpcWithSettlement, now: Date): NpcView {
     id: String(n.id),
     name: n.name,
     description: n.description,
+    skills: skillsOf(n.skills, n.seed),
     x: n.x,
     y: n.y,
     targetX: journey ? journey.targetX : null,
@@ -104,7 +106,7 @@ export class NpcService {
     const since = new Date(this.services.now().getTime() - NPC_OFFER_TTL_MS);
     const offer = await this.repos.actions.latestNpcSignal(userId, worldId, since);
     return {
-      npc: offer ? { name: offer.npcName, description: offer.npcDescription } : null,
+      npc: offer ? { name: offer.npcName, description: offer.npcDescription, skills: skillsOf(offer.npcSkills, 0) } : null,
       settlements: await this.recruitable(userId, worldId),
     };
   }
@@ -135,6 +137,8 @@ export class NpcService {
         ownerId: user.id,
         name: offer.npcName,
         description: offer.npcDescription,
+        // The skills the offer showed (an offer from before skills shows, and so keeps, those of seed 0).
+        skills: skillsOf(offer.npcSkills, 0),
         x: s.x,
         y: s.y,
         seed: randomSeed(),

@@ -4,6 +4,7 @@
  * would. The rules are pure (api/game/raids.ts, upkeep.ts, settlement-clock.ts); this file reads what they need,
  * writes what they decide, records every unit that leaves storage in the ledger, and collects what to tell members.
  */
+import { has, MEDIC_INJURY_SHARE, skillsOf } from '../../game/npc-skills.ts';
 import type { NpcRow, NpcSimOps, SettlementRef } from '../../../db/repos/npc-sim.ts';
 import type {
   ContainerStacks,
@@ -306,7 +307,11 @@ export class SettlementEvents {
       .flatMap((c) => c.stacks)
       .sort((a, b) => a.quality - b.quality);
     const fight = defence({
-      npcs: defenders.map((n) => ({ id: String(n.row.id), gear: worn.get(n.row.id)?.length ?? 0 })),
+      npcs: defenders.map((n) => ({
+        id: String(n.row.id),
+        gear: worn.get(n.row.id)?.length ?? 0,
+        guard: has(skillsOf(n.row.skills, n.row.seed), 'guard'),
+      })),
       players: standing.length,
       containers: toContainers(stored),
       ammo: ammoStacks.reduce((s, a) => s + a.quantity, 0),
@@ -350,6 +355,8 @@ export class SettlementEvents {
   private async injure(ids: readonly string[], at: number): Promise<string[]> {
     if (ids.length === 0) return [];
     const medicine = (await this.stacks()).filter((c) => c.subtype === 'medicine').flatMap((c) => c.stacks);
+    // A medic living here (hurt or not: it tends the others from its bed) shortens every injury.
+    const medic = this.npcs.some((x) => !x.gone && has(skillsOf(x.row.skills, x.row.seed), 'medic'));
     const names: string[] = [];
     for (const id of ids) {
       const n = this.npcs.find((x) => String(x.row.id) === id)!;
@@ -357,7 +364,7 @@ export class SettlementEvents {
       const dose = treatment(medicine);
       if (dose) this.take(medicine, [dose], 'medicine', at);
       const heal = dose ? Math.round(TREATED_HEAL_MS * this.deps.timeScale) : INJURY_HEAL_DAYS * this.deps.dayCycleMs;
-      n.injuredUntil = at + Math.max(1, heal);
+      n.injuredUntil = at + Math.max(1, Math.round(heal * (medic ? MEDIC_INJURY_SHARE : 1)));
       // Resting until healed: the phase keeps it home and off defence, and wakes it then.
       n.state = { ...n.state, status: 'resting', phase: 'rest', phaseStartedAt: at, phaseEndsAt: n.injuredUntil };
       n.touched = true;

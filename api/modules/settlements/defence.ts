@@ -1,3 +1,4 @@
+import { has, skillsOf } from '../../game/npc-skills.ts';
 import { settlementSimRepo } from '../../../db/repos/settlement-sim.ts';
 import { SETTLEMENT_NOT_FOUND } from '../../contract/settlements.ts';
 import type { DefenceView, RaidView } from '../../contract/raids.ts';
@@ -72,7 +73,7 @@ export class DefenceQueries {
       raidArriveAt: clock!.raidWarned ? (clock!.raidArriveAt?.getTime() ?? null) : null,
       containers,
       defenders: {
-        npcs: fit.map((n) => ({ id: String(n.id), gear: n.gear })),
+        npcs: fit.map((n) => ({ id: String(n.id), gear: n.gear, guard: has(skillsOf(n.skills, n.seed), 'guard') })),
         players: standing,
         containers,
         ammo: units('ammo'),

@@ -53,6 +53,8 @@ export function settlementsModule(
   const storageCall = { game: true, params: IdParams, response: { 200: StorageOutcome, ...writes } } as const;
   return (
     new Elysia({ prefix: '/api' })
+      // Public: what can be built, at which level, for what (the wiki and a signed-out visitor may read it).
+      .get('/buildings/catalogue', () => levels.catalogue(), { response: { 200: BuildingCatalogue } })
       .use(gameAccessPlugin(services))
       .post('/build-shelter', ({ user, body }) => settlements.buildShelter(user, body.worldId, body), {
         game: true,
@@ -142,8 +144,6 @@ export function settlementsModule(
         body: WorldBody,
         response: { 200: LevelledUp, ...writes },
       })
-      // Public: what can be built, at which level, for what (the wiki and a signed-out visitor may read it).
-      .get('/buildings/catalogue', () => levels.catalogue(), { response: { 200: BuildingCatalogue } })
       .post('/buildings/:id/upgrade', ({ user, params, body }) => settlements.reinforce(user, body.worldId, Number(params.id)), {
         game: true,
         params: IdParams,

@@ -2,6 +2,7 @@
  * What the Actions, Scavenge Results and Inventory panels show (spec section 2), as nanostores. The logic that
  * fills them lives in site/src/game/actions/; these are plain state plus a few derived values.
  */
+import type { NpcSkill } from '../../../api/game/npc-skills.ts';
 import type { PackState } from '../../../api/game/carrying.ts';
 import { atom, computed } from 'nanostores';
 import { isPickedClean, sameForageArea, type Tools } from '../../../api/game/actions.ts';
@@ -97,7 +98,7 @@ export const $tools = computed($gear, (gear) => gear.tools);
  * A survivor drawn by a scavenge (the 'Wanderer Approaches' dialog), until recruited or dismissed. `named`: the
  * scavenge's answer named them (else the spec's 'Unknown Survivor' stands in until the dialog loads the offer).
  */
-export const $wanderer = atom<{ name: string; description: string; named: boolean } | null>(null);
+export const $wanderer = atom<{ name: string; description: string; skills?: NpcSkill[]; named: boolean } | null>(null);
 
 export function resetActionStores(): void {
   $nearbyPoi.set(null);

@@ -2,6 +2,7 @@
  * What the Wanderer dialog and the settlement's NPC list show (spec sections 2 and 3), as nanostores. The logic
  * that fills them lives in site/src/game/npcs/; these are plain state.
  */
+import type { NpcSkill } from '../../../api/game/npc-skills.ts';
 import { atom } from 'nanostores';
 import type { EquipmentItem } from '../../../api/contract/equipment.ts';
 import type { NpcView } from '../../../api/contract/npcs.ts';
@@ -23,7 +24,7 @@ export interface RecruitChoice {
  */
 export type RecruitState =
   | { status: 'loading' }
-  | { status: 'ready'; npc: { name: string; description: string }; settlements: readonly RecruitChoice[] };
+  | { status: 'ready'; npc: { name: string; description: string; skills?: NpcSkill[] }; settlements: readonly RecruitChoice[] };
 export const $recruit = atom<RecruitState>({ status: 'loading' });
 /** The recruit or dismiss call in flight (Recruit and Dismiss wait for it). */
 export const $recruitPending = atom<'recruit' | 'dismiss' | null>(null);

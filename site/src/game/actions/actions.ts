@@ -94,7 +94,12 @@ export function createActions(d: ActionDeps): Actions {
     if (r.items.length > 0) void refreshInventory();
     if (r.npcSpawnCheck.shouldSpawn) {
       const npc = r.npcRecruitment?.npc ?? UNKNOWN_SURVIVOR;
-      $wanderer.set({ name: npc.name, description: npc.description, named: !!r.npcRecruitment?.npc });
+      $wanderer.set({
+        name: npc.name,
+        description: npc.description,
+        ...('skills' in npc && npc.skills ? { skills: npc.skills } : {}),
+        named: !!r.npcRecruitment?.npc,
+      });
     }
   }
 

@@ -44,7 +44,8 @@ export function missingText(rows: readonly Pick<InputRow, 'itemName' | 'missing'
 /** The bench's pace, and what makes it faster. */
 export function paceText(crafters: number): string {
   if (crafters <= 0) return 'Nobody at the bench: an NPC assigned to Craft doubles the pace.';
-  const who = crafters === 1 ? '1 NPC crafts' : `${crafters} NPCs craft`;
+  // A mechanic counts 1.5 (api/game/npc-skills.ts): the units are shown as the pace they give.
+  const who = Number.isInteger(crafters) ? (crafters === 1 ? '1 NPC crafts' : `${crafters} NPCs craft`) : 'Your crafters work';
   return `${who} here: the bench works ×${craftPace(crafters)} as fast.`;
 }
 

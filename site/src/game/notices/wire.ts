@@ -4,6 +4,7 @@
  * the socket's settlement event refreshes at once), an invitation of yours accepted or rejected and being kicked
  * (bed_notice), and a shelter raised by someone else at a site in sight (poi_updated.hasShelter). Opening Manage clears the news; invitations keep counting until answered.
  */
+import type { NpcSkill } from '../../../../api/game/npc-skills.ts';
 import { computed, atom } from 'nanostores';
 import { toast } from '../../stores/toast.ts';
 import { api, unwrap } from '../../lib/api.ts';
@@ -77,7 +78,7 @@ export function wireNotices(
   );
 }
 
-type OfferCheck = () => Promise<{ shouldSpawn: boolean; npc?: { name: string; description: string } }>;
+type OfferCheck = () => Promise<{ shouldSpawn: boolean; npc?: { name: string; description: string; skills?: NpcSkill[] } }>;
 
 /**
  * A wanderer's offer outlives a reload (it stands NPC_OFFER_TTL_MS on the server): asked once at the start, an open
@@ -92,7 +93,12 @@ export async function restoreOffer(
   try {
     const offer = await check();
     if (!offer.shouldSpawn || !offer.npc || $wanderer.get()) return;
-    $wanderer.set({ name: offer.npc.name, description: offer.npc.description, named: true });
+    $wanderer.set({
+      name: offer.npc.name,
+      description: offer.npc.description,
+      ...(offer.npc.skills ? { skills: offer.npc.skills } : {}),
+      named: true,
+    });
     showToast(offerWaitingToast(offer.npc.name));
     noteForManage();
   } catch (err) {

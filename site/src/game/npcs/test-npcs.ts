@@ -18,5 +18,6 @@ export const npcView = (id: string, over: Partial<NpcView> = {}): NpcView => ({
   settlementName: 'Haven',
   journey: null,
   condition: 'fit',
+  skills: ['scout'],
   ...over,
 });

@@ -1,3 +1,5 @@
+import { type NpcSkill, SKILL_EFFECTS, SKILL_LABELS } from '../../../../../api/game/npc-skills.ts';
+import { SkillTags } from '../settlements/SkillTags.tsx';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -31,7 +33,7 @@ export function WandererDialog() {
   return createPortal(<Dialog key={drawn.name} drawn={drawn} />, document.body);
 }
 
-function Dialog({ drawn }: { drawn: { name: string; description: string } }) {
+function Dialog({ drawn }: { drawn: { name: string; description: string; skills?: NpcSkill[] } }) {
   const ref = useRef<HTMLDialogElement>(null);
   const state = useStore($recruit);
   const pending = useStore($recruitPending);
@@ -74,8 +76,17 @@ function Dialog({ drawn }: { drawn: { name: string; description: string } }) {
       </h2>
       <p id="act-wanderer-text">A survivor has noticed your scavenging activity and seeks shelter.</p>
       <div className="act-dialog__npc" data-testid="wanderer-npc">
-        <strong>{npc.name}</strong>
+        <strong>{npc.name}</strong> <SkillTags skills={npc.skills} />
         <p>{npc.description}</p>
+        {npc.skills?.length ? (
+          <ul className="act-hint wl-muted npc-skill-effects" aria-label={`What ${npc.name} is good at`}>
+            {npc.skills.map((s) => (
+              <li key={s}>
+                {SKILL_LABELS[s]}: {SKILL_EFFECTS[s]}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
       {!ready ? (
         <p className="wl-muted act-hint" role="status">

@@ -1,3 +1,4 @@
+import { SkillTags } from './SkillTags.tsx';
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import type { SettlementView } from '../../../../../api/contract/settlements.ts';
@@ -99,7 +100,7 @@ function NpcRow({ npc: n, onEquipment, onDismiss }: { npc: NpcView; onEquipment:
       data-condition={condition}
     >
       <span className="npc-row__name" title={n.description}>
-        {n.name}
+        {n.name} <SkillTags skills={n.skills} />
       </span>
       <span className="npc-row__badges">
         <ConditionBadge condition={condition} />

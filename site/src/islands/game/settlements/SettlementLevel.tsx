@@ -44,7 +44,7 @@ export function SettlementLevel({
             Next: <strong>{p.next.levelName}</strong>
             {p.next.met ? ' — everything is ready' : ''}
           </p>
-          <ul className="stl-materials" aria-label={`What ${p.next.levelName} needs`}>
+          <ul className="stl-materials" aria-label={`${p.next.levelName} requirements`}>
             {p.next.requirements.map((r) => {
               const short = r.have < r.need;
               return (
