@@ -1,3 +1,5 @@
+import { GUARD_DEFENCE_FACTOR } from '../../game/npc-skills.ts';
+import { NPC_DEFENDER_STRENGTH, UNARMED_FACTOR } from '../../game/raids.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { loadCoreForBun } from '../../../core-wasm/index.ts';
@@ -37,6 +39,33 @@ describe.each(backends())('recruiting, dismissing and assigning NPCs on %s', (ba
     for (let i = 0; i < n; i++) expect((await f.build(c, settlement.id, 'bed', null)).status).toBe(200);
     return { c, at, settlement };
   }
+
+  test('skills: the offer shows them, the recruit keeps them, the lists carry them; a guard lifts the defence rating', async () => {
+    const { c, settlement } = await withBeds(2);
+    await server.database.db.insert(npcSpawnSignals).values({
+      userId: c.id,
+      worldId: W,
+      poiId: 'poi_x',
+      npcName: 'Tess Hale',
+      npcDescription: 'A survivor seeking shelter: a former guard from the old depot; also a fair medic.',
+      npcSkills: ['guard', 'medic'],
+      createdAt: new Date(clock),
+    });
+    const options = await c.json(c.get('/api/npcs/recruitment-options?worldId=default'));
+    expect(options.npc).toMatchObject({ name: 'Tess Hale', skills: ['guard', 'medic'] });
+    const rating = async () => (await c.json<{ rating: number }>(c.get(`/api/settlements/${settlement.id}/defence`))).rating;
+    const before = await rating();
+    expect((await recruit(c, settlement.id, 'Tess Hale')).status).toBe(200);
+    const { npcs } = await c.json<{ npcs: { name: string; skills: string[]; assignment: string }[] }>(
+      c.get(`/api/settlements/${settlement.id}/npcs`),
+    );
+    expect(npcs).toMatchObject([{ name: 'Tess Hale', skills: ['guard', 'medic'], assignment: 'defend' }]);
+    // A defender at home: a guard counts ×1.5 (ammunition or not, the same factor).
+    const gain = (await rating()) - before;
+    expect(gain).toBeGreaterThan(0);
+    const plain = NPC_DEFENDER_STRENGTH * UNARMED_FACTOR;
+    expect(gain).toBe(Math.round(plain * GUARD_DEFENCE_FACTOR));
+  });
 
   test('recruit needs an open offer and an empty bed in a settlement you manage; it consumes the offer', async () => {
     const { c, at, settlement } = await withBeds(2);
