@@ -44,6 +44,7 @@ import {
   type Stack,
   transferLimit,
 } from '../game/settlements.ts';
+import { holdingsOf, met, nextStep, requirementsFor, unmetMessage } from '../game/settlement-levels.ts';
 import { CoreTerrain } from '../modules/world/terrain.ts';
 import type { Backend } from '../testing/databases.ts';
 import { NO_WRITE_LIMITS, startTestServer, type TestServer } from '../testing/server.ts';
@@ -84,6 +85,7 @@ const STARTING_KIT: Record<string, number> = {
   'Cloth Scraps': 40,
   'Glass Shards': 6,
   'Steel Pipes': 6,
+  Rope: 6,
 };
 const STARTING_GEAR: [string, number][] = [
   ['Portable Radio', 60],
@@ -135,6 +137,8 @@ interface MSettlement {
   invitation: Map<number, number>;
   storage: Items;
   npcs: Map<number, MNpc>;
+  /** Camp 0 … Stronghold 3. */
+  level: number;
 }
 interface MPlayer {
   i: number;
@@ -419,6 +423,7 @@ export const INTENT_KINDS = [
   'equip',
   'unequip',
   'chat',
+  'levelUp',
 ] as const;
 export type IntentKind = (typeof INTENT_KINDS)[number];
 export interface Intent {
@@ -576,6 +581,7 @@ function resolve(
             invitation: new Map(),
             storage: new Map(),
             npcs: new Map(),
+            level: 0,
           });
         },
       };
@@ -615,6 +621,32 @@ function resolve(
           const firstBed = type === 'bed' && holders(s).length === 0 && !bedOf(m, s.founder);
           s.buildings.push({ id, type, subtype, level: 0 });
           if (firstBed) s.occupant.set(id, s.founder);
+        },
+      };
+    }
+    case 'levelUp': {
+      const s = pick(near);
+      const step = s && nextStep(s.level);
+      if (!s || !step) return null;
+      // The server's requirements, judged on the model's settlement, pack and storage: it must agree on every refusal.
+      const have = (name: string) => units(p.pack, (k) => nameOf(k) === name) + units(s.storage, (k) => nameOf(k) === name);
+      const lines = requirementsFor(step, holdingsOf(s.buildings, s.npcs.size), have);
+      const ready = met(lines);
+      return {
+        player: p.i,
+        label: `level ${s.name} up to ${step.name} (${ready ? 'ready' : unmetMessage(lines)})`,
+        claims: [
+          [`members:${s.id}`, 'manage'],
+          [`beds:${s.id}`, 'x'],
+          [`buildings:${s.id}`, 'x'],
+          [`storage:${s.id}`, 'x'],
+        ],
+        send: () => call(c, 'POST', `/api/settlements/${s.id}/level-up`, { worldId: W }),
+        allowed: [ready ? 200 : 409],
+        apply() {
+          if (!ready) return;
+          pay(m, p, step.cost, s);
+          s.level = step.level;
         },
       };
     }
@@ -988,6 +1020,7 @@ const FALLBACK_ORDER: IntentKind[] = [
   'kick',
   'unequip',
   'walk',
+  'levelUp',
 ];
 
 /** Plans the round: each player's intent, or the next kind that applies and touches nothing another action holds. */
@@ -1081,6 +1114,7 @@ const WEIGHTS: Record<IntentKind, number> = {
   equip: 4,
   unequip: 2,
   chat: 4,
+  levelUp: 3,
 };
 const intentArb: fc.Arbitrary<Intent> = fc.record({
   kind: fc.oneof(...INTENT_KINDS.map((k) => ({ weight: WEIGHTS[k], arbitrary: fc.constant(k) }))),
@@ -1175,6 +1209,7 @@ async function compare(m: Model, env: ModelEnv): Promise<string[]> {
     const row = founded.find((r) => r.id === s.id);
     if (!row) continue;
     same(`${s.name}'s founder`, m.players[s.founder]!.id, row.founderId);
+    same(`${s.name}'s level`, String(s.level), String(row.level));
     const bs = blds.filter((b) => b.settlementId === s.id);
     same(
       `${s.name}'s buildings`,
