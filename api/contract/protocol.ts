@@ -3,7 +3,7 @@ import { PATH_MAX_EXPANDED } from '../../core-wasm/constants.ts';
 import { CHAT_CHANNELS } from '../game/chat.ts';
 import { BedNoticeFrame } from './beds.ts';
 import { CraftDoneFrame } from './crafting.ts';
-import { NpcConditionFrame, NpcReturnedFrame, RaidResultFrame, RaidWarningFrame } from './raids.ts';
+import { BuildingDecayedFrame, NpcConditionFrame, NpcReturnedFrame, RaidResultFrame, RaidWarningFrame } from './raids.ts';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.ts';
 
 /** The live connection's plain values live in live.ts (no arktype: the page's live client imports them); read them here too. */
@@ -120,6 +120,7 @@ export const ServerMessage = type({ type: "'connected'", protocolVersion: 'numbe
   .or(RaidWarningFrame)
   .or(RaidResultFrame)
   .or(NpcConditionFrame)
+  .or(BuildingDecayedFrame)
   .or(NpcReturnedFrame)
   .or(CraftDoneFrame)
   .or(BedNoticeFrame)

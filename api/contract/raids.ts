@@ -87,6 +87,15 @@ export const NpcReturnedFrame = type({
   npcName: 'string',
   items: type({ itemName: 'string', quantity: 'number' }).array(),
 });
+/** A workshop or walls lost a level: its upkeep went unpaid for longer than its condition lasts. */
+export const BuildingDecayedFrame = type({
+  type: "'building_decayed'",
+  settlementId: idText,
+  settlementName: 'string',
+  buildingId: idText,
+  buildingName: 'string',
+  level: 'number',
+});
 export type RaidWarningFrame = typeof RaidWarningFrame.infer;
 export type RaidResultFrame = typeof RaidResultFrame.infer;
 export type NpcConditionFrame = typeof NpcConditionFrame.infer;

@@ -113,8 +113,10 @@ export const BuildingView = type({
   name: 'string',
   /** Units a container holds (null for a bed). */
   capacity: 'number | null',
-  /** Reinforcements so far (containers). */
+  /** Reinforcements so far (containers); a workshop's or walls' level. */
   level: 'number',
+  /** A workshop's or walls' condition: days of unpaid upkeep left before it loses a level (api/game/building-upkeep.ts). */
+  'condition?': 'number',
   /** A bed's occupant's name, if any. */
   occupant: 'string | null',
   createdAt: 'string',

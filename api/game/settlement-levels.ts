@@ -177,6 +177,11 @@ export function costToBuild(
   return type === 'bed' || type === 'container' ? nextBuildingCost(type, subtype, standing) : unlockedBuildingCost(type, 1);
 }
 
+/** Whether a working Workshop stands (one at level 0, its upkeep long unpaid, does nothing until raised again). */
+export function hasWorkshop(standing: readonly { type: BuildingType; level: number }[]): boolean {
+  return standing.some((b) => b.type === 'workshop' && b.level >= 1);
+}
+
 /** A settlement's holdings from its buildings and NPC count. */
 export function holdingsOf(standing: readonly { type: BuildingType; level: number }[], npcs: number): SettlementHoldings {
   const containers = standing.filter((b) => b.type === 'container');
@@ -185,7 +190,8 @@ export function holdingsOf(standing: readonly { type: BuildingType; level: numbe
     containers: containers.length,
     reinforced: containers.filter((c) => c.level >= 1).length,
     npcs,
-    workshop: standing.some((b) => b.type === 'workshop'),
+    // A workshop that lost its level to unpaid upkeep stands, but counts (and works) only once raised again.
+    workshop: hasWorkshop(standing),
     walls: Math.max(0, ...standing.filter((b) => b.type === 'walls').map((b) => b.level)),
   };
 }

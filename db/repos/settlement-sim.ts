@@ -119,6 +119,27 @@ export function settlementSimOps(tx: Tx | Db) {
       return [...out.values()];
     },
 
+    /** The buildings that cost upkeep (a workshop, walls), with their level and condition, in id order. */
+    async upkeptBuildings(settlementId: number) {
+      return tx
+        .select({
+          id: buildings.id,
+          type: buildings.type,
+          name: buildings.name,
+          level: buildings.level,
+          condition: buildings.condition,
+        })
+        .from(buildings)
+        .where(and(eq(buildings.settlementId, settlementId), inArray(buildings.type, ['workshop', 'walls'])))
+        .orderBy(asc(buildings.id)) as Promise<
+        { id: number; type: 'workshop' | 'walls'; name: string; level: number; condition: number }[]
+      >;
+    },
+
+    async setBuildingState(buildingId: number, level: number, condition: number): Promise<void> {
+      await tx.update(buildings).set({ level, condition }).where(eq(buildings.id, buildingId));
+    },
+
     /** The level of the settlement's walls (0 without): each level adds to its defence (api/game/settlement-levels.ts). */
     async wallsLevel(settlementId: number): Promise<number> {
       const [r] = await tx

@@ -223,8 +223,12 @@ export function settlementOps(tx: Tx) {
       await tx.update(settlements).set({ level }).where(eq(settlements.id, settlementId));
     },
 
-    async setLevel(buildingId: number, level: number): Promise<BuildingRow> {
-      const [b] = await tx.update(buildings).set({ level }).where(eq(buildings.id, buildingId)).returning();
+    async setLevel(buildingId: number, level: number, condition?: number): Promise<BuildingRow> {
+      const [b] = await tx
+        .update(buildings)
+        .set(condition === undefined ? { level } : { level, condition })
+        .where(eq(buildings.id, buildingId))
+        .returning();
       return b!;
     },
 
@@ -365,6 +369,7 @@ export function settlementsRepo(db: Db) {
           subtype: buildings.subtype,
           name: buildings.name,
           level: buildings.level,
+          condition: buildings.condition,
           createdAt: buildings.createdAt,
           occupantId: bedAssignments.userId,
           occupant: sql<

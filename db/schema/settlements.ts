@@ -111,6 +111,8 @@ export const buildings = pgTable(
     subtype: text('subtype', { enum: ['food', 'medicine', 'ammo', 'materials', 'items', 'misc'] }),
     name: text('name').notNull(),
     level: integer('level').notNull().default(0),
+    /** A workshop's or walls' upkeep paid in a row, down to 0 (api/game/building-upkeep.ts); unused by the rest. */
+    condition: integer('condition').notNull().default(3),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -239,7 +241,7 @@ export const storageLedger = pgTable(
     worldId: text('world_id').notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
     reason: text('reason', {
-      enum: ['meal', 'raid', 'ammo', 'medicine', 'left_behind', 'shelter', 'build', 'reinforce', 'level_up'],
+      enum: ['meal', 'raid', 'ammo', 'medicine', 'left_behind', 'shelter', 'build', 'reinforce', 'level_up', 'upkeep'],
     }).notNull(),
     source: text('source', { enum: ['storage', 'pack'] })
       .notNull()

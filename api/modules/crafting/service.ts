@@ -1,3 +1,4 @@
+import { hasWorkshop } from '../../game/settlement-levels.ts';
 import type { UserRow } from '../../../db/repos/accounts.ts';
 import type { CraftJobRow } from '../../../db/repos/crafting.ts';
 import type { SettlementOps } from '../../../db/repos/settlements.ts';
@@ -77,7 +78,7 @@ export class CraftingService {
     return this.settlements.manage(user, worldId, settlementId, async (ops, s) => {
       const queue = await ops.crafting.lockQueue(s.id);
       if (queue.length >= CRAFT_QUEUE_MAX) throw new HttpError(409, CRAFT_TEXT.queueFull);
-      const workshop = (await ops.buildings(s.id)).some((b) => b.type === 'workshop');
+      const workshop = hasWorkshop(await ops.buildings(s.id));
       const refusal = recipeRefusal(recipe, workshop);
       if (refusal) throw new HttpError(409, refusal);
       const plan = await this.settlements.planPackAndStorage(ops, user.id, worldId, s.id, craftInputs(recipe, body.quantity));

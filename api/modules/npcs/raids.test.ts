@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { loadCoreForBun } from '../../../core-wasm/index.ts';
-import { bedAssignments, npcEquipment, npcs, raids, settlements } from '../../../db/schema/index.ts';
+import { bedAssignments, buildings, npcEquipment, npcs, raids, settlements } from '../../../db/schema/index.ts';
+import { CONDITION_MAX, UPKEEP_PER_LEVEL } from '../../game/building-upkeep.ts';
 import type { DefenceView, RaidView } from '../../contract/raids.ts';
 import { clockOffset, defence, gameDay, mealTime, OFFLINE_LOSS_CAP, planTime, resolveRaid } from '../../game/raids.ts';
 import { nextClockEvent } from '../../game/settlement-clock.ts';
@@ -225,6 +226,40 @@ describe.each(backends())('raids and upkeep on %s', (backend) => {
     expect(await db().select().from(npcs).where(eq(npcs.id, npc.id))).toEqual([]);
     expect(await db().select().from(bedAssignments).where(eq(bedAssignments.settlementId, setup.settlementId))).toEqual([]);
     expect(await setup.stored('items')).toEqual(new Map([['Binoculars|66', 1]]));
+  }, 60_000);
+
+  test('walls eat their upkeep from storage each day; unpaid, they lose condition, then a level, and the members are told', async () => {
+    const { c, setup, id } = await founded();
+    // Level 2 walls cost 2 Wood Planks a day: storage holds one day's.
+    const [walls] = await db()
+      .insert(buildings)
+      .values({ settlementId: setup.settlementId, type: 'walls', name: 'Palisade', level: 2 })
+      .returning();
+    await setup.container('materials', [{ itemName: 'Wood Planks', quality: 40, quantity: 2 }]);
+    const socket = TestSocket.open(server.url, c);
+    await socket.next('players_list');
+    const { createdAt, seed } = await setup.row();
+    const meal = (k: number) => mealTime(gameDay(createdAt.getTime(), DAY) + k, DAY, seed);
+    const state = async () => {
+      const [b] = await db().select().from(buildings).where(eq(buildings.id, walls!.id));
+      return { level: b!.level, condition: b!.condition };
+    };
+
+    await advanceTo(meal(1), setup.settlementId);
+    expect(await setup.ledger('upkeep')).toEqual(new Map([['Wood Planks|40', 2 * UPKEEP_PER_LEVEL.walls['Wood Planks']!]]));
+    expect(await state()).toEqual({ level: 2, condition: CONDITION_MAX });
+    for (let day = 1; day <= CONDITION_MAX; day++) {
+      await advanceTo(meal(1 + day), setup.settlementId);
+      expect(await state()).toEqual({ level: 2, condition: CONDITION_MAX - day });
+    }
+    await advanceTo(meal(2 + CONDITION_MAX), setup.settlementId);
+    expect(await state()).toEqual({ level: 1, condition: CONDITION_MAX });
+    expect(await socket.next('building_decayed')).toMatchObject({ settlementId: id, buildingName: 'Palisade', level: 1 });
+    socket.close();
+    const { buildings: listed } = (await (await c.get(`/api/settlements/${id}/buildings`)).json()) as {
+      buildings: { id: string; level: number; condition?: number }[];
+    };
+    expect(listed.find((b) => b.id === String(walls!.id))).toMatchObject({ level: 1, condition: CONDITION_MAX });
   }, 60_000);
 
   test('a member treats an injured NPC with medicine from the pack; not injured or no medicine: 409', async () => {

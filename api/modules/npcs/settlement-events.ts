@@ -4,6 +4,8 @@
  * would. The rules are pure (api/game/raids.ts, upkeep.ts, settlement-clock.ts); this file reads what they need,
  * writes what they decide, records every unit that leaves storage in the ledger, and collects what to tell members.
  */
+import { afterUpkeepDay, upkeepOf } from '../../game/building-upkeep.ts';
+import { planPayment } from '../../game/settlements.ts';
 import { has, MEDIC_INJURY_SHARE, skillsOf } from '../../game/npc-skills.ts';
 import type { NpcRow, NpcSimOps, SettlementRef } from '../../../db/repos/npc-sim.ts';
 import type {
@@ -47,7 +49,8 @@ export type SettlementNotice =
   | { kind: 'returned'; at: number; npcId: number; npcName: string; items: { itemName: string; quantity: number }[] }
   | { kind: 'warning'; at: number; arriveAt: number; strength: number }
   | { kind: 'result'; at: number; raid: RaidRow }
-  | { kind: 'condition'; at: number; npcId: number; npcName: string; condition: NpcCondition | 'left' };
+  | { kind: 'condition'; at: number; npcId: number; npcName: string; condition: NpcCondition | 'left' }
+  | { kind: 'decayed'; at: number; buildingId: number; buildingName: string; level: number };
 
 /**
  * The settlement's storage as its transaction holds it (./advance.ts): read once under the settlement's lock, changed
@@ -166,6 +169,7 @@ export class SettlementEvents {
   /** Each NPC eats from the food containers; three unfed days in a row and it leaves with its gear put into storage. */
   private async meal(day: number, at: number): Promise<void> {
     this.clock.upkeepDay = day;
+    await this.buildingUpkeep(at);
     const eaters = this.present();
     if (eaters.length === 0) return;
     const containers = (await this.stacks()).filter((c) => c.subtype === 'food');
@@ -184,6 +188,30 @@ export class SettlementEvents {
       if (!leaving.includes(f.npcId)) this.condition(n, at, was);
     }
     for (const id of leaving) await this.leave(eaters.find((e) => String(e.row.id) === id)!, at);
+  }
+
+  /**
+   * A day's upkeep of the workshop and walls, from any container, the lowest quality first; unpaid, a building loses
+   * condition and, at none, a level (api/game/building-upkeep.ts), and the members are told.
+   */
+  private async buildingUpkeep(at: number): Promise<void> {
+    const standing = await this.ops.upkeptBuildings(this.settlement.id);
+    if (standing.length === 0) return;
+    const stacks = (await this.stacks()).flatMap((c) => c.stacks);
+    for (const b of standing) {
+      const cost = upkeepOf(b);
+      if (Object.keys(cost).length === 0) continue;
+      const plan = planPayment(
+        [],
+        stacks.map((s) => ({ ...s, containerId: 0 })),
+        cost,
+      );
+      if (plan.ok) this.take(stacks, plan.takes, 'upkeep', at);
+      const next = afterUpkeepDay(b, plan.ok);
+      if (next.level !== b.level || next.condition !== b.condition)
+        await this.ops.setBuildingState(b.id, next.level, next.condition);
+      if (next.lostLevel) this.notices.push({ kind: 'decayed', at, buildingId: b.id, buildingName: b.name, level: next.level });
+    }
   }
 
   /** Takes `wanted` (by item and quality) from `stacks` (of the storage), in the order given, and writes it to the ledger. */

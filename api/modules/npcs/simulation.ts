@@ -87,6 +87,16 @@ export function noticeFrame(n: SettlementNotice, s: SettlementRef): ServerMessag
       deliveredTo,
     };
   }
+  if (n.kind === 'decayed') {
+    return {
+      type: 'building_decayed',
+      settlementId,
+      settlementName: s.name,
+      buildingId: String(n.buildingId),
+      buildingName: n.buildingName,
+      level: n.level,
+    };
+  }
   return { type: 'npc_condition', settlementId, npcId: String(n.npcId), npcName: n.npcName, condition: n.condition };
 }
 

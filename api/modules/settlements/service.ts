@@ -1,3 +1,4 @@
+import { CONDITION_MAX } from '../../game/building-upkeep.ts';
 import {
   BIOME_NAMES,
   chunkOfWorld,
@@ -421,7 +422,8 @@ export class SettlementService {
     if (settlementId === null) throw new HttpError(404, 'Building not found');
     return this.manage(user, worldId, settlementId, async (ops, s) => {
       const building = (await ops.buildings(settlementId)).find((b) => b.id === buildingId)!;
-      if (building.type === 'walls') return this.raiseWalls(ops, user, s, building);
+      if (building.type === 'walls' || building.type === 'workshop')
+        return this.raise(ops, user, s, { ...building, type: building.type });
       if (building.type !== 'container') throw new HttpError(409, 'Only containers can be reinforced, and walls raised');
       if (building.level >= CONTAINER_MAX_LEVEL) {
         throw new HttpError(
@@ -449,22 +451,25 @@ export class SettlementService {
     });
   }
 
-  /** Walls one level higher: never above the settlement's level nor their own highest. */
-  private async raiseWalls(
+  /**
+   * Walls one level higher, or a workshop back to work after its upkeep went unpaid: never above the settlement's level
+   * nor their own highest. A raised building stands at full condition.
+   */
+  private async raise(
     ops: SettlementOps,
     user: UserRow,
     s: SettlementFacts,
-    walls: { id: number; level: number; name: string },
+    b: { id: number; type: 'walls' | 'workshop'; level: number; name: string },
   ) {
-    const refusal = unlockRefusal('walls', s.level, walls.level + 1);
+    const refusal = unlockRefusal(b.type, s.level, b.level + 1);
     if (refusal) throw new HttpError(409, refusal);
-    const cost = unlockedBuildingCost('walls', walls.level + 1);
+    const cost = unlockedBuildingCost(b.type, b.level + 1);
     await this.pay(ops, { userId: user.id, worldId: s.worldId, settlementId: s.id }, 'build', cost);
-    const updated = await ops.setLevel(walls.id, walls.level + 1);
+    const updated = await ops.setLevel(b.id, b.level + 1, CONDITION_MAX);
     return {
       building: toBuildingView({ ...updated, occupant: null }),
       cost,
-      message: `${walls.name} raised to level ${updated.level}`,
+      message: `${b.name} raised to level ${updated.level}`,
     };
   }
 }

@@ -12,6 +12,7 @@ export function toBuildingView(b: BuildingRow & { occupant: string | null }): Bu
     name: b.name,
     capacity: b.type === 'container' ? containerCapacity(b.level) : null,
     level: b.level,
+    ...(b.type === 'workshop' || b.type === 'walls' ? { condition: b.condition } : {}),
     occupant: b.occupant,
     createdAt: b.createdAt.toISOString(),
   };

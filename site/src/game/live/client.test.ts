@@ -32,6 +32,7 @@ function harness() {
     craftDone: (d) => calls.push(`craft ${d.itemName} ${d.quantity}`),
     npcReturned: (b) => calls.push(`back ${b.npcName} ${b.items.length}`),
     bedNotice: (d) => calls.push(`bed ${d.kind} ${d.settlementName}`),
+    buildingDecayed: (d) => calls.push(`decayed ${d.buildingName} ${d.level}`),
   };
   const client = new LiveClient('ws://x/ws?worldId=default', handlers, env);
   const connect = (s: FakeSocket) => s.connect();
@@ -93,6 +94,14 @@ describe('live connection', () => {
     });
     s.serverSays({ type: 'npc_arrival', npcId: 'n1', x: 9, y: 9 });
     s.serverSays({ type: 'bed_notice', kind: 'accepted', settlementId: '4', settlementName: 'Haven', who: 'Bea' });
+    s.serverSays({
+      type: 'building_decayed',
+      settlementId: '4',
+      settlementName: 'Haven',
+      buildingId: '12',
+      buildingName: 'Walls',
+      level: 1,
+    });
     s.serverSays({ type: 'pong', serverTime: 1 });
     expect(h.calls).toEqual([
       'connected me',
@@ -113,6 +122,7 @@ describe('live connection', () => {
       'npc n1 to 9,9 in 5 (scavenge)',
       'npc n1 at 9,9',
       'bed accepted Haven',
+      'decayed Walls 1',
     ]);
     expect(h.statuses.map((x) => x.status)).toEqual(['connecting', 'open']);
     expect(h.client.isConnected).toBe(true);

@@ -66,6 +66,8 @@ export interface LiveHandlers {
   /** An NPC of the player's settlements was injured, went hungry, recovered, or left unfed. */
   npcCondition(change: Omit<MessageOf<'npc_condition'>, 'type'>): void;
   craftDone(done: Omit<MessageOf<'craft_done'>, 'type'>): void;
+  /** A workshop or walls of the player's settlements lost a level for want of upkeep. */
+  buildingDecayed(decay: Omit<MessageOf<'building_decayed'>, 'type'>): void;
   npcReturned(back: Omit<MessageOf<'npc_returned'>, 'type'>): void;
   /** An invitation of yours was answered, or you were put out of a bed (notifications). */
   bedNotice(notice: Omit<MessageOf<'bed_notice'>, 'type'>): void;
@@ -296,6 +298,10 @@ export class LiveClient {
       case 'bed_notice': {
         const { type: _, ...notice } = m;
         return h.bedNotice(notice);
+      }
+      case 'building_decayed': {
+        const { type: _, ...decay } = m;
+        return h.buildingDecayed(decay);
       }
       default:
         return assertNever(m);

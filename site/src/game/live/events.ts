@@ -49,6 +49,7 @@ export class LiveEvents {
     raidResult: (...a) => this.emit('raidResult', ...a),
     npcCondition: (...a) => this.emit('npcCondition', ...a),
     craftDone: (...a) => this.emit('craftDone', ...a),
+    buildingDecayed: (...a) => this.emit('buildingDecayed', ...a),
     npcReturned: (...a) => this.emit('npcReturned', ...a),
     bedNotice: (...a) => this.emit('bedNotice', ...a),
   };

@@ -6,6 +6,7 @@
  * SETTLEMENT_POLL_MS (its threat and times move with the clock). Raids announced before the page opened are read
  * back from each managed settlement's Defence. The sounds are the audio wiring's (audio/wire.ts).
  */
+import { UPKEEP_TEXT } from '../../../../api/game/building-upkeep.ts';
 import { toast } from '../../stores/toast.ts';
 import { addPersonalLogLine } from '../../stores/game.ts';
 import { $settlementNpcs, type NpcView } from '../../stores/npcs.ts';
@@ -69,6 +70,18 @@ export function wireRaids(s: GameSession): void {
       if (c.condition === 'left') toast(leftToast(c.npcName, where));
       if (c.condition === 'hungry') toast(hungryToast(c.npcName, where));
       if (isHere(c.settlementId)) void panel.defence();
+    }),
+  );
+  s.onStop(
+    s.live.on('buildingDecayed', (d) => {
+      const line = UPKEEP_TEXT.lostLevel(d.buildingName, d.settlementName, d.level);
+      toast({
+        title: 'Upkeep unpaid',
+        description: `${line}. Store its upkeep in ${d.settlementName} to keep it standing.`,
+        variant: 'destructive',
+      });
+      addPersonalLogLine('raid', line);
+      if (isHere(d.settlementId)) void panel.all();
     }),
   );
   s.onStop(

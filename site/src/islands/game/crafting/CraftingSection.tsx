@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState } from 'react';
 import type { SettlementView } from '../../../../../api/contract/settlements.ts';
 import { CRAFT_QUANTITY_MAX, recipeRefusal } from '../../../../../api/game/crafting.ts';
+import { hasWorkshop } from '../../../../../api/game/settlement-levels.ts';
 import {
   benchMs,
   clampQuantity,
@@ -95,7 +96,7 @@ function RecipeRow({
   const actions = useStore($craftActions);
   const standing = useStore($buildings);
   // The Workshop of the settlement whose bench this is ($buildings holds the settlement here, which it is).
-  const workshop = !!standing?.list.some((b) => b.type === 'workshop');
+  const workshop = hasWorkshop(standing?.list ?? []);
   const [raw, setRaw] = useState('1');
   const qtyId = useId();
   const whyId = useId();

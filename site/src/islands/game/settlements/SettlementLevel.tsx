@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import type { BuildingView, SettlementView } from '../../../../../api/contract/settlements.ts';
 import {
   buildingLevelCap,
@@ -9,7 +9,8 @@ import {
 } from '../../../../../api/game/settlement-levels.ts';
 import { formatMaterials } from '../../../../../api/game/settlements.ts';
 import { $settlementActions } from '../../../game/settlements/wire.ts';
-import { $progress, $settlementBusy } from '../../../stores/settlements.ts';
+import { $progress, $settlementBusy, $storage } from '../../../stores/settlements.ts';
+import { CONDITION_MAX, daysInStore, upkeepOf } from '../../../../../api/game/building-upkeep.ts';
 
 /**
  * The settlement's level and the way to the next: every requirement with have/need (buildings, NPCs, and the cost from
@@ -27,8 +28,14 @@ export function SettlementLevel({
   const actions = useStore($settlementActions);
   const headId = useId();
   const p = progress?.settlementId === s.id ? progress.progress : null;
-  const walls = buildings.find((b) => b.type === 'walls');
-  const wallsCap = buildingLevelCap('walls', s.level);
+  const storage = useStore($storage);
+  const kept = buildings.filter((b) => b.type === 'walls' || b.type === 'workshop');
+  const stored = useMemo(() => {
+    const m = new Map<string, number>();
+    if (storage?.settlementId !== s.id) return m;
+    for (const e of storage.entries) for (const i of e.items) m.set(i.itemName, (m.get(i.itemName) ?? 0) + i.quantity);
+    return m;
+  }, [storage, s.id]);
   return (
     <section className="stl-block" aria-labelledby={headId} data-testid="settlement-level">
       <h4 id={headId} className="stl-block__title">
@@ -68,27 +75,64 @@ export function SettlementLevel({
           </button>
         </>
       )}
-      {walls && (
-        <p className="act-hint">
-          {walls.name}: level {walls.level} (+{walls.level * WALL_DEFENCE_PER_LEVEL} defence).{' '}
-          {walls.level < wallsCap ? (
-            <button
-              type="button"
-              className="wl-button wl-button--sm wl-button--ghost"
-              disabled={!actions || !!busy}
-              onClick={() => void actions?.reinforce(walls.id)}
-            >
-              Raise to {walls.level + 1} ({formatMaterials(unlockedBuildingCost('walls', walls.level + 1))})
-            </button>
-          ) : (
-            <span className="wl-muted">
-              {walls.level >= UNLOCKED_BUILDING_DEFS.walls.maxLevel
-                ? 'At their highest.'
-                : "As high as the settlement's level allows."}
-            </span>
-          )}
-        </p>
+      {kept.length > 0 && (
+        <ul className="stl-upkept" aria-label="Workshop and walls">
+          {kept.map((b) => (
+            <UpkeptRow key={b.id} building={b} settlementLevel={s.level} stored={stored} />
+          ))}
+        </ul>
       )}
     </section>
+  );
+}
+
+/** A workshop or walls: level and what it does, its upkeep a day, condition and days of upkeep in store, and Raise. */
+function UpkeptRow({
+  building: b,
+  settlementLevel,
+  stored,
+}: {
+  building: BuildingView;
+  settlementLevel: number;
+  stored: ReadonlyMap<string, number>;
+}) {
+  const busy = useStore($settlementBusy);
+  const actions = useStore($settlementActions);
+  const type = b.type as 'walls' | 'workshop';
+  const cap = buildingLevelCap(type, settlementLevel);
+  const daily = upkeepOf({ type, level: b.level });
+  const days = daysInStore(daily, stored);
+  const condition = b.condition ?? CONDITION_MAX;
+  const effect =
+    type === 'walls'
+      ? `+${b.level * WALL_DEFENCE_PER_LEVEL} defence`
+      : b.level >= 1
+        ? 'bench ×0.7, Backpacks'
+        : 'idle: raise it to work again';
+  return (
+    <li className={condition < CONDITION_MAX ? 'stl-upkept__row stl-upkept__row--worn' : 'stl-upkept__row'} data-testid="upkept">
+      <span>
+        <strong>{b.name}</strong> level {b.level} ({effect})
+      </span>
+      <span className="act-hint wl-muted">
+        {Object.keys(daily).length ? `Upkeep ${formatMaterials(daily)} a day` : 'No upkeep'} · condition {condition}/
+        {CONDITION_MAX}
+        {days !== null && ` · ${days} day${days === 1 ? '' : 's'} in store`}
+      </span>
+      {b.level < cap ? (
+        <button
+          type="button"
+          className="wl-button wl-button--sm wl-button--ghost"
+          disabled={!actions || !!busy}
+          onClick={() => void actions?.reinforce(b.id)}
+        >
+          Raise to {b.level + 1} ({formatMaterials(unlockedBuildingCost(type, b.level + 1))})
+        </button>
+      ) : (
+        <span className="act-hint wl-muted">
+          {b.level >= UNLOCKED_BUILDING_DEFS[type].maxLevel ? 'At its highest.' : "As high as the settlement's level allows."}
+        </span>
+      )}
+    </li>
   );
 }

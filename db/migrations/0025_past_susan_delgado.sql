@@ -1,0 +1,1 @@
+ALTER TABLE "buildings" ADD COLUMN "condition" integer DEFAULT 3 NOT NULL;
