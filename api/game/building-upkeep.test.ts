@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { afterUpkeepDay, CONDITION_MAX, daysInStore, upkeepOf } from './building-upkeep.ts';
+import { afterUpkeepDay, CONDITION_MAX, daysInStore, type UpkeptBuilding, upkeepOf } from './building-upkeep.ts';
 
 test('upkeep grows with the level; a building at level 0 costs nothing', () => {
   expect(upkeepOf({ type: 'walls', level: 3 })).toEqual({ 'Wood Planks': 3 });
@@ -8,7 +8,7 @@ test('upkeep grows with the level; a building at level 0 costs nothing', () => {
 });
 
 test('unpaid days wear the condition down, then take a level; paid days restore one condition a day', () => {
-  let b = { type: 'walls' as const, level: 2, condition: CONDITION_MAX };
+  let b: UpkeptBuilding = { type: 'walls', level: 2, condition: CONDITION_MAX };
   for (let d = 1; d <= CONDITION_MAX; d++) {
     b = afterUpkeepDay(b, false);
     expect(b).toMatchObject({ level: 2, condition: CONDITION_MAX - d, lostLevel: false });

@@ -98,6 +98,13 @@ for (const phone of [false, true]) {
 
     await level.getByRole('button', { name: 'Level up to Outpost' }).click();
     await expect(toastRegion(page)).toContainText('is now an Outpost!');
+    // The notification centre keeps it after the toast has gone; opening it reads everything.
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await expect(bell).toBeVisible();
+    await bell.click();
+    await expect(page.getByRole('dialog', { name: 'Notifications' })).toContainText('Settlement levelled up!');
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
     await expect(level.getByRole('heading', { name: 'Level: Outpost' })).toBeVisible();
     await expect(level).toContainText('Next: Town');
 

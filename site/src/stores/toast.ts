@@ -28,20 +28,56 @@ export interface Toast extends Required<Omit<ToastInput, 'description' | 'notice
 
 export const $toast = atom<Toast | null>(null);
 
+/** The notification centre keeps this many of the session's toasts, newest first. */
+export const NOTIFICATIONS_KEPT = 50;
+export interface Notification {
+  id: number;
+  /** ms since the epoch. */
+  at: number;
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+}
+/** Every toast of the session (the last NOTIFICATIONS_KEPT), newest first: a toast missed is still there to read. */
+export const $notifications = atom<readonly Notification[]>([]);
+/** Toasts since the notification centre was last opened. */
+export const $unread = atom(0);
+
 let nextId = 1;
 
-/** Shows a toast (replacing any other); returns its id. */
-export function toast(input: ToastInput): number {
+/** Shows a toast (replacing any other) and keeps it in the notification centre; returns its id. */
+export function toast(input: ToastInput, now = Date.now()): number {
   const id = nextId++;
+  const variant = input.variant ?? 'default';
   $toast.set({
     id,
     title: input.title,
     description: input.description,
-    variant: input.variant ?? 'default',
+    variant,
     duration: input.duration ?? TOAST_DURATION_MS,
     notice: input.notice,
   });
+  const kept: Notification = {
+    id,
+    at: now,
+    title: input.title,
+    variant,
+    ...(input.description ? { description: input.description } : {}),
+  };
+  $notifications.set([kept, ...$notifications.get()].slice(0, NOTIFICATIONS_KEPT));
+  $unread.set(Math.min(NOTIFICATIONS_KEPT, $unread.get() + 1));
   return id;
+}
+
+/** The notification centre was opened: everything in it has been seen. */
+export function markNotificationsRead(): void {
+  $unread.set(0);
+}
+
+/** A new session starts with an empty centre. */
+export function resetNotifications(): void {
+  $notifications.set([]);
+  $unread.set(0);
 }
 
 /** Closes the toast `id` (or whichever is showing). */

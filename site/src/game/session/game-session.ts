@@ -5,6 +5,7 @@
  * The page's first JavaScript is what the first step needs (see site/e2e/budget.spec.ts): the rest, the contract's
  * validator (arktype) with it, waits until the map is on screen.
  */
+import { resetNotifications } from '../../stores/toast.ts';
 import { atom } from 'nanostores';
 import { isUnauthorizedError } from '../../../../api/contract/errors.ts';
 import { shownName } from '../../../../api/game/accounts.ts';
@@ -30,6 +31,7 @@ function workerCount(): number {
 /** Starts the session; returns its stop function. */
 export function startGameSession(worldId: string = DEFAULT_WORLD_ID): () => void {
   resetGameStores();
+  resetNotifications();
   const scope = new SessionScope();
 
   const fail = (err: unknown) => {

@@ -4,6 +4,7 @@ import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { DayNight } from './DayNight.tsx';
 import { OnlinePlayers } from './OnlinePlayers.tsx';
 import { AudioToggle } from './audio/AudioToggle.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 
 /** The header's name editor (phones) and tools. */
 export function HeaderTools() {
@@ -11,6 +12,7 @@ export function HeaderTools() {
     <>
       <DisplayNameEditor compact />
       <div className="game-header__tools">
+        <NotificationBell />
         <AudioToggle />
         <DayNight />
         <OnlinePlayers />

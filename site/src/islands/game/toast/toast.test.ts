@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'bun:test';
-import { $toast, dismissToast, toast, TOAST_DURATION_MS } from '../../../stores/toast.ts';
+import {
+  $notifications,
+  $toast,
+  $unread,
+  dismissToast,
+  markNotificationsRead,
+  NOTIFICATIONS_KEPT,
+  resetNotifications,
+  toast,
+  TOAST_DURATION_MS,
+} from '../../../stores/toast.ts';
 import { swipeDismisses } from './Toaster.tsx';
 
 describe('toasts', () => {
@@ -17,6 +27,23 @@ describe('toasts', () => {
     expect($toast.get()?.id).toBe(second);
     dismissToast(second);
     expect($toast.get()).toBeNull();
+  });
+
+  test('the notification centre keeps the session’s last 50 toasts, newest first, and counts the unread', () => {
+    resetNotifications();
+    toast({ title: 'First' }, 1000);
+    toast({ title: 'Raid!', description: 'Haven was breached', variant: 'destructive' }, 2000);
+    expect($notifications.get()).toMatchObject([
+      { title: 'Raid!', description: 'Haven was breached', variant: 'destructive', at: 2000 },
+      { title: 'First', variant: 'default', at: 1000 },
+    ]);
+    expect($unread.get()).toBe(2);
+    markNotificationsRead();
+    expect($unread.get()).toBe(0);
+    for (let i = 0; i < 60; i++) toast({ title: `n${i}` });
+    expect($notifications.get()).toHaveLength(NOTIFICATIONS_KEPT);
+    expect($notifications.get()[0]!.title).toBe('n59');
+    expect($unread.get()).toBe(NOTIFICATIONS_KEPT);
   });
 
   test('a swipe right of 50 px or more dismisses', () => {
