@@ -36,9 +36,11 @@ describeOnPostgres('rate limits over two processes on one Postgres database', ()
       TERRAIN_READ_RATE_PER_USER: '0.1',
       TERRAIN_READ_BURST_PER_USER: String(TERRAIN_BURST),
     };
+    // One after the other (on a database without the run's template both would race to apply the migrations), with
+    // time for it: a loaded 2-core machine has taken 30 s to start one server.
     p1 = await spawnServer(env);
     p2 = await spawnServer(env);
-  });
+  }, 90_000);
   afterAll(async () => {
     for (const s of sockets) if (s.ws.readyState <= 1) s.close();
     await Promise.all([p1?.stop(), p2?.stop()]);
@@ -84,6 +86,7 @@ describeOnPostgres('rate limits over two processes on one Postgres database', ()
       WRITE_RATE_PER_USER: String(perSecond),
       WRITE_BURST_PER_USER: String(burst),
     };
+    // Together: the file's first pair has migrated this database already.
     const [w1, w2] = await Promise.all([spawnServer(env), spawnServer(env)]);
     try {
       const address = `198.51.100.${++addresses}`;
@@ -106,7 +109,7 @@ describeOnPostgres('rate limits over two processes on one Postgres database', ()
     } finally {
       await Promise.all([w1.stop(), w2.stop()]);
     }
-  });
+  }, 60_000);
 
   test('REST moves and explored-land saves split over both processes get their own limits once', async () => {
     const { c, address } = await seated();

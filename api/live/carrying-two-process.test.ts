@@ -31,8 +31,10 @@ describeOnPostgres('the pack slows a survivor the same on every process', () => 
       WORLD_SEED: String(SEED),
       STARTER_KIT: `Scrap Metal:${SCRAP},Wood Planks:6,Cloth Scraps:1,Steel Pipes:2`,
     };
-    [p1, p2] = await Promise.all([spawnServer(env), spawnServer(env)]);
-  }, 60_000);
+    // One after the other: on a database without the run's template both would race to apply the migrations.
+    p1 = await spawnServer(env);
+    p2 = await spawnServer(env);
+  }, 90_000);
   afterAll(async () => {
     for (const s of sockets) if (s.ws.readyState <= 1) s.close();
     await Promise.all([p1?.stop(), p2?.stop()]);

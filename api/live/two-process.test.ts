@@ -29,7 +29,7 @@ describeOnPostgres('two processes on one Postgres database', () => {
     // One after the other: both would otherwise race to apply the migrations.
     p1 = await spawnServer(env);
     p2 = await spawnServer(env);
-  });
+  }, 90_000);
   afterAll(async () => {
     for (const s of sockets) if (s.ws.readyState <= 1) s.close();
     await Promise.all([p1?.stop(), p2?.stop()]);
