@@ -14,7 +14,8 @@ import { CONDITION_MAX, daysInStore, upkeepOf } from '../../../../../api/game/bu
 
 /**
  * The settlement's level and the way to the next: every requirement with have/need (buildings, NPCs, and the cost from
- * the pack and storage together), the Level up button once all are met, and the Walls' next level where they stand.
+ * the pack and storage together), the Level up button once all are met, and the Workshop and Walls with their upkeep,
+ * condition and next level.
  */
 export function SettlementLevel({
   settlement: s,
