@@ -3,7 +3,7 @@
  * what each one changes. One home: the simulation, the raids and the bench apply these (api/modules/npcs), the
  * recruit dialog and the NPC list show them, and the wiki quotes the numbers. Pure: no server imports.
  */
-import { pickWeighted, type Rng } from './random.ts';
+import { pickWeighted, type Rng, seededRng } from './random.ts';
 
 export const NPC_SKILLS = ['mechanic', 'medic', 'scout', 'guard', 'farmer', 'hauler'] as const;
 export type NpcSkill = (typeof NPC_SKILLS)[number];
@@ -77,14 +77,7 @@ export function bioFor(skills: readonly NpcSkill[], rng: Rng): string {
 export function skillsOf(stored: readonly string[] | null | undefined, seed: number): NpcSkill[] {
   const known = (stored ?? []).filter((s): s is NpcSkill => (NPC_SKILLS as readonly string[]).includes(s));
   if (known.length) return known;
-  let x = seed >>> 0 || 1;
-  const rng = () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 0x1_0000_0000;
-  };
-  return drawSkills(rng);
+  return drawSkills(seededRng(seed));
 }
 
 export const has = (skills: readonly string[] | undefined, skill: NpcSkill): boolean => !!skills?.includes(skill);

@@ -20,18 +20,14 @@ import {
   CONTAINER_BASE_COST,
   CONTAINER_MAX_LEVEL,
   canManage,
+  type Held,
+  held,
   REINFORCE_COST,
 } from '../../game/settlements.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import { requireSeatedIn } from '../game-access.ts';
 import type { SettlementService } from './service.ts';
-
-const tally = (rows: readonly { itemName: string; quantity: number }[]) => {
-  const out = new Map<string, number>();
-  for (const r of rows) out.set(r.itemName, (out.get(r.itemName) ?? 0) + r.quantity);
-  return out;
-};
 
 /**
  * A settlement's level: what the next one asks (members read it), the level-up that pays for it in one transaction
@@ -43,16 +39,14 @@ export class LevelsService {
     private readonly settlements: SettlementService,
   ) {}
 
-  private requirements(
-    s: SettlementFacts,
-    buildings: readonly { type: BuildingType; level: number }[],
-    npcs: number,
-    pack: Map<string, number>,
-    storage: Map<string, number>,
-  ) {
+  private requirements(s: SettlementFacts, buildings: readonly { type: BuildingType; level: number }[], npcs: number, h: Held) {
     const step = nextStep(s.level);
     if (!step) return null;
-    const lines = requirementsFor(step, holdingsOf(buildings, npcs), (name) => (pack.get(name) ?? 0) + (storage.get(name) ?? 0));
+    const lines = requirementsFor(
+      step,
+      holdingsOf(buildings, npcs),
+      (name) => (h.pack.get(name) ?? 0) + (h.storage.get(name) ?? 0),
+    );
     return { step, lines };
   }
 
@@ -68,7 +62,7 @@ export class LevelsService {
       this.services.repos.actions.inventory(user.id, s.worldId),
       repo.storage(s.id),
     ]);
-    const next = this.requirements(s, buildings, npcs, tally(pack), tally(storage));
+    const next = this.requirements(s, buildings, npcs, held(pack, storage));
     return {
       level: s.level,
       levelName: levelName(s.level),
@@ -93,7 +87,7 @@ export class LevelsService {
         await ops.lockInventory(user.id, worldId, names),
         await ops.lockStorage(s.id),
       ];
-      const lines: Requirement[] = this.requirements(s, buildings, npcs, tally(pack), tally(storage))!.lines;
+      const lines: Requirement[] = this.requirements(s, buildings, npcs, held(pack, storage))!.lines;
       if (!met(lines)) throw new HttpError(409, unmetMessage(lines));
       await this.settlements.pay(ops, { userId: user.id, worldId, settlementId: s.id }, 'level_up', step.cost);
       await ops.setSettlementLevel(s.id, step.level);
