@@ -183,11 +183,12 @@ export class ActionsService {
   /** The player's stacks in the world (404 for an unknown world). */
   async inventory(userId: string, worldId: string) {
     if (!(await this.worlds.world(worldId))) return httpError(404, UNKNOWN_WORLD);
-    const [rows, contents] = await Promise.all([
+    // The stacks read for the answer are the pack's load too: only what is worn is read besides.
+    const [rows, worn] = await Promise.all([
       this.services.repos.actions.inventory(userId, worldId),
-      this.services.repos.actions.packContents(userId, worldId),
+      this.services.repos.equipment.worn(userId, worldId),
     ]);
-    const pack = packStateOf(contents, this.services.config.packCapacityG);
+    const pack = packStateOf({ carried: rows, worn: worn.map((w) => w.itemName) }, this.services.config.packCapacityG);
     const items = rows.map((r): InventoryItem => {
       const def = itemDef(r.itemName);
       return {
