@@ -22,6 +22,7 @@ import {
 import { NO_TOOLS } from '../../contract/actions.ts';
 import { STORAGE_CATEGORIES } from '../../contract/items.ts';
 import { dueAt, isDue, type NpcSimState, type PoiState, type SimWorld, step } from '../../game/npc-sim.ts';
+import { skillsOf } from '../../game/npc-skills.ts';
 import type { NpcAssignment } from '../../game/npcs.ts';
 import { categoryOf, containerCapacity } from '../../game/settlements.ts';
 import { backends } from '../../testing/databases.ts';
@@ -64,11 +65,13 @@ class Replay implements SimWorld {
   /** Steps the NPC from its stored row to `until`; answers its last state and every unit found, by item and quality. */
   run(row: NpcRow, home: { x: number; y: number }, until: number, stop?: (s: NpcSimState) => boolean) {
     let s: NpcSimState = toSimState(row);
+    // As the server does: an NPC with no skills stored takes them from its seed.
+    const skills = skillsOf(row.skills, row.seed);
     const found = new Map<string, number>();
     let phases = 0;
     while (isDue(s, until)) {
       const at = dueAt(s, until);
-      const r = step(s, { home, at, world: this, tools: NO_TOOLS, timeScale: 1 });
+      const r = step(s, { home, at, world: this, tools: NO_TOOLS, timeScale: 1, skills });
       if ('need' in r) throw new Error('the replay has every state at hand');
       for (const i of r.effects.found)
         found.set(`${i.itemName}|${i.metadata.quality}`, (found.get(`${i.itemName}|${i.metadata.quality}`) ?? 0) + i.quantity);
