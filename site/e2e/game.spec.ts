@@ -24,40 +24,34 @@ async function enterGame(page: Page, server: E2EServer, displayName: string, via
 }
 
 /**
- * Clicks around the survivor until it walks somewhere (a click toward water or mountains stops at the shore), the
- * directions nearest `toward` first: a watcher sees only what is in its sight, so a walk away could leave it.
+ * Clicks until the survivor walks somewhere (a click toward water or mountains stops at the shore). With `toward`, it
+ * walks to a point 40 units from the watcher standing there, never further: a watcher sees only what is in its sight
+ * (at night barely 110 units), and a fallback click 150 units off once left the walker out of it.
  */
 async function walkSomewhere(page: Page, toward?: { x: number; y: number }): Promise<{ x: number; y: number }> {
   const start = (await snapshot(page)).me;
   const box = (await page.getByTestId('map').boundingBox())!;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
-  const directions: [number, number][] = [
-    [150, 0],
-    [0, 150],
-    [-150, 0],
-    [0, -150],
-    [110, 110],
-    [-110, -110],
-    [110, -110],
-    [-110, 110],
-  ];
-  if (toward) {
-    const along = ([dx, dy]: [number, number]) => dx * (toward.x - start.x) + dy * (toward.y - start.y);
-    directions.sort((p, q) => along(q) - along(p));
-    // First a walk to 40 units past the watcher, so the walker neither stops short nor runs out of its sight (at
-    // night it reaches barely 110 units): the click lands where the map draws that point.
-    const { camera, zoom } = await snapshot(page);
-    const d = Math.hypot(toward.x - start.x, toward.y - start.y) || 1;
-    const past = { x: toward.x + ((toward.x - start.x) / d) * 40, y: toward.y + ((toward.y - start.y) / d) * 40 };
-    directions.unshift([(past.x - camera.x) * zoom, (past.y - camera.y) * zoom]);
-  }
+  const around = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => [Math.cos((k * Math.PI) / 4), Math.sin((k * Math.PI) / 4)]);
+  const targets: { x: number; y: number }[] = toward
+    ? around
+        .map(([ux, uy]) => ({ x: toward.x + ux! * 40, y: toward.y + uy! * 40 }))
+        // The far side of the watcher first: the walk passes it, so it neither stops short nor runs out of sight.
+        .sort((p, q) => Math.hypot(q.x - start.x, q.y - start.y) - Math.hypot(p.x - start.x, p.y - start.y))
+    : around.map(([ux, uy]) => ({ x: start.x + ux! * 150, y: start.y + uy! * 150 }));
   const moved = async () => {
     const me = (await snapshot(page)).me;
     return Math.hypot(me.x - start.x, me.y - start.y) > 30;
   };
-  for (const [dx, dy] of directions) {
-    await page.mouse.click(cx + dx, cy + dy);
+  for (const target of targets) {
+    // The click lands where the map draws the target, read afresh: the camera follows the survivor.
+    // A target off the map is clicked at the map's edge on the way to it.
+    const { camera, zoom } = await snapshot(page);
+    const dx = (target.x - camera.x) * zoom;
+    const dy = (target.y - camera.y) * zoom;
+    const fit = Math.min(1, (box.width / 2 - 20) / Math.abs(dx || 1), (box.height / 2 - 20) / Math.abs(dy || 1));
+    await page.mouse.click(cx + dx * fit, cy + dy * fit);
     // At 60 units a second a walk is 30 units on within half a second; a click it cannot walk to leaves it standing.
     const walked = await becomesTrue(moved, 2_500);
     if (walked) {
