@@ -12,15 +12,35 @@ import { createPostgresTemplate, dropTestDatabases } from '../api/testing/databa
 import { bunLanes, type LaneResult, laneEnv, root, runLane, runNowhere } from './lanes.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const stages: { name: string; seconds: number }[] = [];
+const stages: { name: string; seconds: number; busy: number }[] = [];
 const runStarted = performance.now();
+const runTicks = cpuTicks();
 
+/** The machine's CPU ticks so far, busy and in all (Linux /proc/stat); null elsewhere. */
+function cpuTicks(): { busy: number; total: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs one stage and records its seconds and how many cores the whole machine kept busy meanwhile: a stage that
+ * leaves cores idle waits on something (more workers help); one at every core needs less work, not more workers.
+ */
 async function stage<T>(name: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
+  const ticks = cpuTicks();
   try {
     return await work();
   } finally {
-    stages.push({ name, seconds: (performance.now() - started) / 1000 });
+    const now = cpuTicks();
+    const busy =
+      ticks && now ? ((now.busy - ticks.busy) / Math.max(1, now.total - ticks.total)) * navigator.hardwareConcurrency : NaN;
+    stages.push({ name, seconds: (performance.now() - started) / 1000, busy });
   }
 }
 
@@ -172,8 +192,16 @@ const slowest = results
 console.log('\nslowest bun test files:');
 for (const s of slowest) console.log(`  ${(s.ms / 1000).toFixed(1).padStart(6)} s  ${s.file}`);
 console.log('stages (typecheck beside the PGlite lane; the Postgres lane beside Playwright):');
-for (const s of stages) console.log(`  ${s.seconds.toFixed(0).padStart(5)} s  ${s.name}`);
-console.log(`  ${((performance.now() - runStarted) / 1000).toFixed(0).padStart(5)} s  in all`);
+for (const s of stages) {
+  const busy = Number.isNaN(s.busy) ? '' : ` (${s.busy.toFixed(1)} of ${navigator.hardwareConcurrency} cores busy)`;
+  console.log(`  ${s.seconds.toFixed(0).padStart(5)} s  ${s.name}${busy}`);
+}
+const endTicks = cpuTicks();
+const runBusy =
+  runTicks && endTicks
+    ? ` (${(((endTicks.busy - runTicks.busy) / Math.max(1, endTicks.total - runTicks.total)) * navigator.hardwareConcurrency).toFixed(1)} cores busy)`
+    : '';
+console.log(`  ${((performance.now() - runStarted) / 1000).toFixed(0).padStart(5)} s  in all${runBusy}`);
 if (failures.length > 0) {
   console.log('failed:');
   for (const f of failures) console.log(`  ${f}`);
