@@ -27,6 +27,12 @@ function cpuTicks(): { busy: number; total: number } | null {
   }
 }
 
+/** Cores kept busy between two samples of cpuTicks(), or NaN where the machine gave none. */
+function coresBusy(from: ReturnType<typeof cpuTicks>, to: ReturnType<typeof cpuTicks>): number {
+  if (!from || !to) return NaN;
+  return ((to.busy - from.busy) / Math.max(1, to.total - from.total)) * navigator.hardwareConcurrency;
+}
+
 /**
  * Runs one stage and records its seconds and how many cores the whole machine kept busy meanwhile: a stage that
  * leaves cores idle waits on something (more workers help); one at every core needs less work, not more workers.
@@ -37,10 +43,7 @@ async function stage<T>(name: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } finally {
-    const now = cpuTicks();
-    const busy =
-      ticks && now ? ((now.busy - ticks.busy) / Math.max(1, now.total - ticks.total)) * navigator.hardwareConcurrency : NaN;
-    stages.push({ name, seconds: (performance.now() - started) / 1000, busy });
+    stages.push({ name, seconds: (performance.now() - started) / 1000, busy: coresBusy(ticks, cpuTicks()) });
   }
 }
 
@@ -196,11 +199,8 @@ for (const s of stages) {
   const busy = Number.isNaN(s.busy) ? '' : ` (${s.busy.toFixed(1)} of ${navigator.hardwareConcurrency} cores busy)`;
   console.log(`  ${s.seconds.toFixed(0).padStart(5)} s  ${s.name}${busy}`);
 }
-const endTicks = cpuTicks();
-const runBusy =
-  runTicks && endTicks
-    ? ` (${(((endTicks.busy - runTicks.busy) / Math.max(1, endTicks.total - runTicks.total)) * navigator.hardwareConcurrency).toFixed(1)} cores busy)`
-    : '';
+const busyInAll = coresBusy(runTicks, cpuTicks());
+const runBusy = Number.isNaN(busyInAll) ? '' : ` (${busyInAll.toFixed(1)} cores busy)`;
 console.log(`  ${((performance.now() - runStarted) / 1000).toFixed(0).padStart(5)} s  in all${runBusy}`);
 if (failures.length > 0) {
   console.log('failed:');
