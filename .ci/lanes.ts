@@ -130,9 +130,10 @@ export async function runLane(lane: Lane, onOutput?: (text: string) => void): Pr
   await Promise.all([drain(child.stdout), drain(child.stderr)]);
   const exit = await child.exited;
   const seconds = (performance.now() - started) / 1000;
-  const count = (re: RegExp) => Number(output.match(re)?.[1] ?? 0);
-  const passed = count(/^\s*(\d+) pass$/m);
-  let failed = count(/^\s*(\d+) fail$/m);
+  // The runner's own summary is the last one: a test may print a child run's summary (in a failure message) before it.
+  const count = (re: RegExp) => Number([...output.matchAll(re)].at(-1)?.[1] ?? 0);
+  const passed = count(/^\s*(\d+) pass$/gm);
+  let failed = count(/^\s*(\d+) fail$/gm);
   if (exit !== 0 && failed === 0) failed = 1; // crashed or found nothing: never report green
   const after = readTimings(timings);
   const fileMs: Record<string, number> = {};
