@@ -40,33 +40,51 @@ export function worldsTable(list: WorldsList): string {
 
 const describe = (w: WorldSummary) => `${w.name} (${w.id}): ${w.state}, ${w.seated}/${w.maxPlayers} seated`;
 
-async function main(argv: string[]): Promise<number> {
+/** Where a run writes: the terminal, or a test's buffer. */
+export interface WorldsOutput {
+  log: (line: string) => void;
+  error: (line: string) => void;
+}
+
+const terminal: WorldsOutput = { log: (l) => console.log(l), error: (l) => console.error(l) };
+
+/**
+ * One run of the command: its exit code. It opens the database the environment names and closes it after, unless it
+ * is handed one already open (a test running many commands on one database, as many runs on one deployment would).
+ */
+export async function runWorlds(
+  argv: string[],
+  o: { env?: Record<string, string | undefined>; out?: WorldsOutput; database?: Database } = {},
+): Promise<number> {
+  const out = o.out ?? terminal;
   const [command, ...args] = argv;
   const arity: Record<string, [number, number]> = { list: [0, 0], open: [0, 1], close: [1, 1], rename: [2, 2] };
   const expected = command === undefined ? undefined : arity[command];
   if (!expected || args.length < expected[0] || args.length > expected[1]) {
-    console.error(USAGE);
+    out.error(USAGE);
     return 2;
   }
-  const config = loadConfig();
+  const config = loadConfig(o.env ?? process.env);
   let database: Database;
-  try {
-    database = await openDatabase(databaseOptionsOf(config));
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(
-        `${err.message}\nA server is running on this embedded database: use its admin routes instead ` +
-          '(set ADMIN_TOKEN on the server; e.g. curl -H "Authorization: Bearer $ADMIN_TOKEN" http://HOST/api/admin/worlds), ' +
-          'or stop it and run this again.',
-      );
-      return 2;
+  if (o.database) database = o.database;
+  else
+    try {
+      database = await openDatabase(databaseOptionsOf(config));
+    } catch (err) {
+      if (err instanceof DataDirLockedError) {
+        out.error(
+          `${err.message}\nA server is running on this embedded database: use its admin routes instead ` +
+            '(set ADMIN_TOKEN on the server; e.g. curl -H "Authorization: Bearer $ADMIN_TOKEN" http://HOST/api/admin/worlds), ' +
+            'or stop it and run this again.',
+        );
+        return 2;
+      }
+      if (err instanceof DatabaseUnreachableError) {
+        out.error(err.message);
+        return 2;
+      }
+      throw err;
     }
-    if (err instanceof DatabaseUnreachableError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
   const services: Services = {
     instanceId: `worlds-cli-${process.pid}`,
     config,
@@ -74,12 +92,12 @@ async function main(argv: string[]): Promise<number> {
     repos: repositories(database.db),
     now: () => new Date(),
     log: silentLogger(),
-    report: (what, err) => console.error(what, err),
+    report: (what, err) => out.error(`${what} ${String(err)}`),
     accessEnded: new AccessEnded(),
   };
   try {
     if (command === 'list') {
-      console.log(worldsTable(await listWorlds(services)));
+      out.log(worldsTable(await listWorlds(services)));
       return 0;
     }
     let outcome: WorldOutcome;
@@ -87,15 +105,15 @@ async function main(argv: string[]): Promise<number> {
     else if (command === 'close') outcome = await closeWorld(services, args[0]!);
     else outcome = await renameWorld(services, args[0]!, args[1]!);
     if (!outcome.ok) {
-      console.error(outcome.message);
+      out.error(outcome.message);
       return 1;
     }
     const verb = command === 'open' ? 'opened' : command === 'close' ? 'closed' : 'renamed';
-    console.log(`${verb}: ${describe(outcome.world)}`);
+    out.log(`${verb}: ${describe(outcome.world)}`);
     return 0;
   } finally {
-    await database.close();
+    if (!o.database) await database.close();
   }
 }
 
-if (import.meta.main) process.exit(await main(process.argv.slice(2)));
+if (import.meta.main) process.exit(await runWorlds(process.argv.slice(2)));
