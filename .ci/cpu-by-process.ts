@@ -45,8 +45,10 @@ function sample(seen: Map<string, Seen>): void {
   }
 }
 
-const command = process.argv.slice(process.argv.indexOf('--') + 1);
-if (command.length === 0 || !process.argv.includes('--')) {
+// Bun keeps a `--` in argv or drops it, depending on where it stands: the command is what follows it, or the script.
+const dashes = process.argv.indexOf('--');
+const command = process.argv.slice(dashes >= 0 ? dashes + 1 : 2);
+if (command.length === 0) {
   console.error('usage: bun .ci/cpu-by-process.ts -- <command…>');
   process.exit(2);
 }
