@@ -279,18 +279,27 @@ export function cycleHolding(part: 'day' | 'night'): number {
  */
 export const ROOMY_PACK = { PACK_CAPACITY_KG: '200' } as const;
 
+/**
+ * A server shared by every spec a worker runs seats far more survivors than one world's 20: the 21st would land in a
+ * new world, and helpers that ask about `default` would fail by how many specs ran before on that worker (seats lapse
+ * with time, so by how fast the machine was too). One world holds them all; the lobby and worlds specs, which test
+ * the 20-seat rule, start servers of their own.
+ */
+const SHARED_WORLD = { MAX_PLAYERS: '500' } as const;
+
 /** One server per worker on the default configuration. */
 export const test = base.extend<Record<never, never>, { server: E2EServer }>({
-  server: serverFixture({}),
+  server: serverFixture(SHARED_WORLD),
 });
 export { expect };
 
 /** A worker's own server on a known world (seed 12345: farmland and ruins around the origin), for the game specs. */
 export const gameTest = base.extend<Record<never, never>, { gameServer: E2EServer }>({
-  gameServer: serverFixture({ WORLD_SEED: '12345' }),
+  gameServer: serverFixture({ ...SHARED_WORLD, WORLD_SEED: '12345' }),
 });
 
 const DAY_NIGHT_ENV = {
+  ...SHARED_WORLD,
   ...ROOMY_PACK,
   WORLD_SEED: '12345',
   STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:10,Binoculars:1,Night Vision Goggles:1',
