@@ -27,6 +27,8 @@ import { actionsModule } from './modules/actions/index.ts';
 import { ActionsService } from './modules/actions/service.ts';
 import { equipmentModule } from './modules/equipment/index.ts';
 import { EquipmentService } from './modules/equipment/service.ts';
+import { reportModule } from './modules/report/index.ts';
+import { ReportService } from './modules/report/service.ts';
 import { npcEquipmentModule } from './modules/npc-equipment/index.ts';
 import { NpcEquipmentService } from './modules/npc-equipment/service.ts';
 import { npcsModule } from './modules/npcs/index.ts';
@@ -198,6 +200,7 @@ export function createApp(deps: AppDeps) {
     .use(craftingModule(services, new CraftingService(services, settlements)))
     .use(equipmentModule(services, new EquipmentService(services, settlements, live)))
     .use(npcEquipmentModule(services, new NpcEquipmentService(services, settlements, live)))
+    .use(reportModule(services, new ReportService(services, settlements)))
     .use(chatModule(services, new ChatService(services, worlds, live, deps.core)))
     .use(
       liveSocketModule(

@@ -1,6 +1,7 @@
 import type { Db } from './client.ts';
 import { accountsRepo } from './repos/accounts.ts';
 import { actionsRepo } from './repos/actions.ts';
+import { awayReportRepo } from './repos/away-report.ts';
 import { lobbyRepo } from './repos/lobby.ts';
 import { playersRepo } from './repos/players.ts';
 import { rateBucketsRepo } from './repos/rate-buckets.ts';
@@ -32,6 +33,7 @@ export function repositories(db: Db) {
     chat: chatRepo(db),
     crafting: craftingRepo(db),
     rateBuckets: rateBucketsRepo(db),
+    awayReport: awayReportRepo(db),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

@@ -18,6 +18,8 @@ export const GAME_LOG_RETENTION_MS = 7 * DAY_MS;
 export const GAME_LOG_SHOWN = 50;
 /** Each world keeps at least this many of its newest log lines, whatever their age: twice what the log shows. */
 export const GAME_LOG_KEPT = 2 * GAME_LOG_SHOWN;
+/** Settlement notices (what the away report reads) older than this are deleted: a report looks back this far at most. */
+export const NOTICE_RETENTION_MS = 7 * DAY_MS;
 /** An NPC offer is deleted this long after its lifetime ended (recruit and dismiss ignore it from then on). */
 export const OFFER_RETENTION_MS = NPC_OFFER_TTL_MS + DAY_MS;
 

@@ -1,6 +1,6 @@
 import { and, asc, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { chatMessages, npcSpawnSignals, worldEvents } from '../schema/index.ts';
+import { chatMessages, npcSpawnSignals, settlementNotices, worldEvents } from '../schema/index.ts';
 
 /**
  * Deletes what the game no longer shows from the tables that only grow (rules in api/game/retention.ts). Each call is
@@ -28,7 +28,7 @@ export function retentionRepo(db: Db) {
 
     /**
      * Game log lines written before `before` that are neither among the newest `keep` of their world nor a survivor's
-     * latest entered/left line there.
+     * latest entered/left line there, nor their latest left line.
      */
     async pruneEvents(before: Date, keep: number, limit: number): Promise<number> {
       const ids = db
@@ -41,11 +41,30 @@ export function retentionRepo(db: Db) {
             sql`not (${worldEvents.type} in ('join', 'leave') and ${worldEvents.playerId} is not null and ${worldEvents.id} = (
               select max(p.id) from ${worldEvents} p
               where p.world_id = ${worldEvents.worldId} and p.player_id = ${worldEvents.playerId} and p.type in ('join', 'leave')))`,
+            // The latest "left" line too: the away report starts there, however long ago the survivor left.
+            sql`not (${worldEvents.type} = 'leave' and ${worldEvents.playerId} is not null and ${worldEvents.id} = (
+              select max(p.id) from ${worldEvents} p
+              where p.world_id = ${worldEvents.worldId} and p.player_id = ${worldEvents.playerId} and p.type = 'leave'))`,
           ),
         )
         .orderBy(asc(worldEvents.id))
         .limit(limit);
       const gone = await db.delete(worldEvents).where(inArray(worldEvents.id, ids)).returning({ id: worldEvents.id });
+      return gone.length;
+    },
+
+    /** Settlement notices (the away report's) older than `before`. */
+    async pruneNotices(before: Date, limit: number): Promise<number> {
+      const ids = db
+        .select({ id: settlementNotices.id })
+        .from(settlementNotices)
+        .where(lt(settlementNotices.at, before))
+        .orderBy(asc(settlementNotices.id))
+        .limit(limit);
+      const gone = await db
+        .delete(settlementNotices)
+        .where(inArray(settlementNotices.id, ids))
+        .returning({ id: settlementNotices.id });
       return gone.length;
     },
 

@@ -8,10 +8,12 @@ import {
   npcs,
   players,
   raids,
+  settlementNotices,
   settlements,
   storageItems,
   storageLedger,
 } from '../schema/index.ts';
+import type { StoredNotice } from '../../api/game/away-report.ts';
 import type { Tx } from './actions.ts';
 
 /** What the simulation keeps of a settlement's raids and meals between its events. */
@@ -203,6 +205,14 @@ export function settlementSimOps(tx: Tx | Db) {
     async npcLeaves(npcId: number): Promise<void> {
       await tx.delete(bedAssignments).where(eq(bedAssignments.npcId, npcId));
       await tx.delete(npcs).where(eq(npcs.id, npcId));
+    },
+
+    /** Keeps what members were told, for those who were away (the away report); in the transaction that made it. */
+    async recordNotices(settlementId: number, worldId: string, notices: readonly StoredNotice[]): Promise<void> {
+      if (notices.length === 0) return;
+      await tx
+        .insert(settlementNotices)
+        .values(notices.map(({ kind, at, ...detail }) => ({ settlementId, worldId, kind, at: new Date(at), detail })));
     },
 
     /** Records a raid; false when that night's raid was already applied (never twice). */

@@ -7,3 +7,4 @@ export * from './settlements.ts';
 export * from './npcs.ts';
 export * from './chat.ts';
 export * from './crafting.ts';
+export * from './notices.ts';

@@ -27,7 +27,7 @@ import { categoryOf, type Stack } from '../../game/settlements.ts';
 import { type ContainerState, handInOrder, planDeposit, room } from '../../game/storage.ts';
 import { type PoiAtlas, TxWorld } from './sim-world.ts';
 import { CraftBench } from './craft-events.ts';
-import { SettlementEvents, type SettlementNotice, type TxStorage } from './settlement-events.ts';
+import { SettlementEvents, type SettlementNotice, storedNotice, type TxStorage } from './settlement-events.ts';
 import { conditionOf, HUNGRY_WORK_FACTOR } from '../../game/upkeep.ts';
 
 /**
@@ -461,6 +461,7 @@ export async function advanceSettlement(
     out.changedPois = world.changedPois();
     out.notices.push(...events.notices);
     out.notices.sort((a, b) => a.at - b.at);
+    await ops.recordNotices(settlement.id, settlement.worldId, out.notices.flatMap(storedNotice));
     out.storageChanged = events.storageChanged;
     // Who hears the NPCs' walks wherever they are, and the notices.
     if (out.notices.length || out.npcs.some((n) => n.journeys.length || n.arrivals.length)) {

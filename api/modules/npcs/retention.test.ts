@@ -54,10 +54,12 @@ async function seed(db: Database['db']) {
       createdAt: at(old - i * 1000),
     })),
   ]);
-  // World a's log: Ada entered long ago and is still here (her latest presence line is old); Ben entered and left
-  // long ago (his leave line is his latest); then 200 old travel lines and 30 young ones.
+  // World a's log: Ada left and entered again long ago and is still here (her latest presence line is old, her last
+  // departure older: the away report starts there); Ben entered and left long ago (his leave line is his latest);
+  // then 200 old travel lines and 30 young ones.
   const logOld = GAME_LOG_RETENTION_MS + DAY;
   await db.insert(worldEvents).values([
+    { worldId: 'a', type: 'leave', playerId: ada, message: 'Ada left the wasteland', createdAt: at(logOld + 11_000) },
     { worldId: 'a', type: 'join', playerId: ada, message: 'Ada entered the wasteland', createdAt: at(logOld + 10_000) },
     { worldId: 'a', type: 'join', playerId: ben, message: 'Ben entered the wasteland', createdAt: at(logOld + 9000) },
     { worldId: 'a', type: 'leave', playerId: ben, message: 'Ben left the wasteland', createdAt: at(logOld + 8000) },
@@ -116,12 +118,12 @@ describe.each(backends())('old rows are pruned, what the game shows stays, on %s
 
     // A pass is bounded: 3 batches of 7 rows per table at most.
     const first = await pruneOldRows(repo, NOW, 7, 3);
-    expect(first).toEqual({ chat: 21, events: 21, offers: 1 });
+    expect(first).toEqual({ chat: 21, events: 21, offers: 1, notices: 0 });
     // Later passes drain the rest, then find nothing.
     let passes = 1;
     for (;;) {
       const p = await pruneOldRows(repo, NOW, 7, 3);
-      if (p.chat + p.events + p.offers === 0) break;
+      if (p.chat + p.events + p.offers + p.notices === 0) break;
       passes += 1;
     }
     expect(passes).toBeGreaterThan(3);
@@ -134,14 +136,19 @@ describe.each(backends())('old rows are pruned, what the game shows stays, on %s
     expect(await repos.chat.history('a', ben, CHAT_HISTORY_LIMIT)).toEqual(shown.historyA);
     expect(await repos.chat.history('b', ben, CHAT_HISTORY_LIMIT)).toEqual(shown.historyB);
 
-    // Game log: the newest GAME_LOG_KEPT lines (the 50 shown among them) and each survivor's latest presence line.
-    expect(await count(worldEvents, 'a')).toBe(GAME_LOG_KEPT + 2);
+    // Game log: the newest GAME_LOG_KEPT lines (the 50 shown among them), each survivor's latest presence line and
+    // their latest departure.
+    expect(await count(worldEvents, 'a')).toBe(GAME_LOG_KEPT + 3);
     expect(await repos.world.recentEvents('a', 50)).toEqual(shown.log);
     expect(await repos.world.recentEvents('a', GAME_LOG_KEPT)).toEqual(shown.kept);
     expect(await repos.world.lastPresenceEvent('a', ada)).toBe('join');
     expect(await repos.world.lastPresenceEvent('a', ben)).toBe('leave');
     const presence = await db.select().from(worldEvents).where(sql`${worldEvents.type} in ('join', 'leave')`);
-    expect(presence.map((e) => e.message).sort()).toEqual(['Ada entered the wasteland', 'Ben left the wasteland']);
+    expect(presence.map((e) => e.message).sort()).toEqual([
+      'Ada entered the wasteland',
+      'Ada left the wasteland',
+      'Ben left the wasteland',
+    ]);
 
     // Offers: the open one and the recently lapsed one stay; the one lapsed days ago went.
     const offers = await db.select().from(npcSpawnSignals);
@@ -161,12 +168,12 @@ describe.each(backends())('the server holding the NPC lease prunes on %s', (back
       const rows = async (table: typeof chatMessages | typeof worldEvents | typeof npcSpawnSignals) =>
         (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
       const total = async () => (await rows(chatMessages)) + (await rows(worldEvents)) + (await rows(npcSpawnSignals));
-      const expected = CHAT_HISTORY_LIMIT + 10 + GAME_LOG_KEPT + 2 + 2;
+      const expected = CHAT_HISTORY_LIMIT + 10 + GAME_LOG_KEPT + 3 + 2;
       const deadline = Date.now() + 15_000;
       while ((await total()) !== expected && Date.now() < deadline) await Bun.sleep(200);
       expect({ chat: await rows(chatMessages), log: await rows(worldEvents), offers: await rows(npcSpawnSignals) }).toEqual({
         chat: CHAT_HISTORY_LIMIT + 10,
-        log: GAME_LOG_KEPT + 2,
+        log: GAME_LOG_KEPT + 3,
         offers: 2,
       });
     } finally {

@@ -4,6 +4,7 @@ import {
   CHAT_RETENTION_MS,
   GAME_LOG_KEPT,
   GAME_LOG_RETENTION_MS,
+  NOTICE_RETENTION_MS,
   OFFER_RETENTION_MS,
   PRUNE_BATCH,
   PRUNE_BATCHES_PER_RUN,
@@ -13,6 +14,7 @@ export interface Pruned {
   chat: number;
   events: number;
   offers: number;
+  notices: number;
 }
 
 /**
@@ -39,5 +41,6 @@ export async function pruneOldRows(
     chat: await drain(() => repo.pruneChat(new Date(now - CHAT_RETENTION_MS), CHAT_HISTORY_LIMIT, batch)),
     events: await drain(() => repo.pruneEvents(new Date(now - GAME_LOG_RETENTION_MS), GAME_LOG_KEPT, batch)),
     offers: await drain(() => repo.pruneOffers(new Date(now - OFFER_RETENTION_MS), batch)),
+    notices: await drain(() => repo.pruneNotices(new Date(now - NOTICE_RETENTION_MS), batch)),
   };
 }

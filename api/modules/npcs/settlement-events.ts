@@ -4,6 +4,7 @@
  * would. The rules are pure (api/game/raids.ts, upkeep.ts, settlement-clock.ts); this file reads what they need,
  * writes what they decide, records every unit that leaves storage in the ledger, and collects what to tell members.
  */
+import type { StoredNotice } from '../../game/away-report.ts';
 import { afterUpkeepDay, upkeepOf } from '../../game/building-upkeep.ts';
 import { planPayment } from '../../game/settlements.ts';
 import { has, MEDIC_INJURY_SHARE, skillsOf } from '../../game/npc-skills.ts';
@@ -51,6 +52,29 @@ export type SettlementNotice =
   | { kind: 'result'; at: number; raid: RaidRow }
   | { kind: 'condition'; at: number; npcId: number; npcName: string; condition: NpcCondition | 'left' }
   | { kind: 'decayed'; at: number; buildingId: number; buildingName: string; level: number };
+
+/** A notice as the away report keeps it (api/game/away-report.ts); a warning is not kept: its raid's result is. */
+export function storedNotice(n: SettlementNotice): StoredNotice[] {
+  switch (n.kind) {
+    case 'returned':
+      return [{ kind: 'returned', at: n.at, npcName: n.npcName, items: n.items }];
+    case 'result': {
+      const r = n.raid;
+      const losses = r.losses.map((l) => ({ itemName: l.itemName, quantity: l.quantity }));
+      return [
+        { kind: 'result', at: n.at, outcome: r.outcome, strength: r.strength, defence: r.defence, losses, injured: r.injured },
+      ];
+    }
+    case 'condition':
+      return [{ kind: 'condition', at: n.at, npcName: n.npcName, condition: n.condition }];
+    case 'craft':
+      return [{ kind: 'craft', at: n.at, itemName: n.itemName, quantity: n.quantity }];
+    case 'decayed':
+      return [{ kind: 'decayed', at: n.at, buildingName: n.buildingName, level: n.level }];
+    default:
+      return [];
+  }
+}
 
 /**
  * The settlement's storage as its transaction holds it (./advance.ts): read once under the settlement's lock, changed

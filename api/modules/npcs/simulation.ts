@@ -429,7 +429,8 @@ export class NpcSimulation {
     // Radio messages, game log lines and NPC offers past what the game shows and their retention (api/game/retention.ts).
     try {
       const pruned = await pruneOldRows(this.retention, roundTime);
-      if (pruned.chat + pruned.events + pruned.offers > 0) this.services.log.info({ pruned }, '[retention] old rows deleted');
+      if (pruned.chat + pruned.events + pruned.offers + pruned.notices > 0)
+        this.services.log.info({ pruned }, '[retention] old rows deleted');
     } catch (err) {
       this.services.report('[retention] pruning old rows failed', err);
     }
