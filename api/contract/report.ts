@@ -35,6 +35,8 @@ export const AwayReportView = type({
   since: 'string',
   until: 'string',
   awayMs: 'number',
+  /** Away this long or more, the page opens the report by itself (10 minutes of NPC time: NPC_TIME_SCALE applies). */
+  opensAfterMs: 'number',
   /** Nothing happened at any of the survivor's settlements. */
   quiet: 'boolean',
   settlements: SettlementReportView.array(),

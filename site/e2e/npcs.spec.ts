@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SettlementView } from '../../api/contract/settlements.ts';
-import { type E2EServer, enterMap, onMapCanvas, serverFixture, toastRegion, ROOMY_PACK } from './fixtures.ts';
+import type { AwayReportView } from '../../api/contract/report.ts';
+import { type E2EServer, enterMap, onMapCanvas, openGame, serverFixture, toastRegion, ROOMY_PACK } from './fixtures.ts';
 import { biomeLookup, clearPath, clickable, regionAround, snapshot, toPage, whereIs } from './map-helpers.ts';
 
 /**
@@ -9,14 +10,18 @@ import { biomeLookup, clearPath, clickable, regionAround, snapshot, toPage, wher
  * with the settlement preselected; Recruit → 'NPC Recruited!'; the NPC is listed in the settlement, is assigned to
  * scavenge, and leaves the settlement on the map (NPC_TIME_SCALE=0.02: a 5-minute cycle in 6 s). Before that, a
  * drawn survivor whose recruitment options cannot be loaded shows the fallback (your settlements with a free bed).
+ * Then the founder closes the page; back on a phone after the NPC came home, the away report opens by itself with
+ * what it brought, once: the bell opens it again.
  */
 const test = base.extend<Record<never, never>, { npcServer: E2EServer }>({
   npcServer: serverFixture({
     WORLD_SEED: '12345',
     ...ROOMY_PACK,
-    STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:20',
+    STARTER_KIT: 'Wood Planks:20,Scrap Metal:20,Cloth Scraps:20,Steel Pipes:2',
     NPC_SPAWN_MIN_SIGNIFICANCE: '-20',
     NPC_TIME_SCALE: '0.02',
+    // A closed page is a departure once this grace is over: the away report starts there.
+    LOBBY_SEAT_TIMEOUT_MS: '6000',
   }),
 });
 
@@ -79,6 +84,10 @@ test('a wanderer drawn by a scavenge is recruited into a free bed, listed in the
       timeout: 15_000,
     },
   );
+  // A store for what an NPC finds most (scrap, glass, pipes): with nowhere to put it, finds stay on the NPC.
+  await manage.getByLabel('What').selectOption('container:materials');
+  await manage.getByRole('button', { name: 'Build Materials Storage' }).click();
+  await expect(manage.locator('[data-testid="container"][data-subtype="materials"]')).toBeVisible({ timeout: 15_000 });
   const npcSection = manage.getByTestId('npc-section');
   await expect(npcSection.getByTestId('npcs-empty')).toBeVisible();
   const settlement = (
@@ -197,5 +206,50 @@ test('a wanderer drawn by a scavenge is recruited into a free bed, listed in the
   await expect(gear.getByTestId('npc-equipment-slot')).toHaveCount(6);
   await gear.getByRole('button', { name: 'Close' }).click();
   await expect(gear).toHaveCount(0);
+
+  // ── Away: the page closes, the NPC works on; back on a phone, the away report opens by itself ─────────────────
+  await page.close();
+  // Left once the seat's grace is over (LOBBY_SEAT_TIMEOUT_MS); away long enough (10 NPC minutes) with a haul home.
+  // The seat lapses with the grace: asking takes one again (a seat alone writes nothing in the log).
+  const report = async () => {
+    await ctx.request.post(`${server.url}/api/lobby/join-game`);
+    const r = (await (await ctx.request.get(`${server.url}/api/player/report?worldId=default`)).json()) as {
+      report: AwayReportView | null;
+    };
+    return r.report;
+  };
+  await expect
+    .poll(
+      async () => {
+        const r = await report();
+        return r !== null && r.awayMs >= r.opensAfterMs && r.settlements.some((x) => x.journeys > 0);
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  const back = await ctx.newPage();
+  await back.setViewportSize({ width: 390, height: 844 });
+  await openGame(back, server);
+  const awayReport = back.getByRole('dialog', { name: 'While You Were Away' });
+  await expect(awayReport).toBeVisible({ timeout: 20_000 });
+  const section = awayReport.getByRole('region', { name });
+  await expect(section).toContainText(/Brought home in \d+ journeys?: \d+ /);
+  await awayReport.getByRole('button', { name: 'Got it' }).click();
+  await expect(awayReport).toHaveCount(0);
+  // Told once: the bell keeps it, and opens it again.
+  const bell = back.getByRole('button', { name: /^Notifications/ });
+  await bell.click();
+  const centre = back.getByRole('dialog', { name: 'Notifications' });
+  await expect(centre.getByTestId('notifications')).toContainText('While You Were Away');
+  await centre.getByRole('button', { name: 'While you were away' }).click();
+  await expect(awayReport).toBeVisible();
+  await expect(section).toContainText('Brought home in');
+  await awayReport.getByRole('button', { name: 'Got it' }).click();
+  // A reload is no new absence: the report is there to read from the bell, and does not open by itself.
+  await back.reload();
+  await expect(back.getByTestId('map-readout')).toBeVisible({ timeout: 30_000 });
+  await bell.click();
+  await expect(centre.getByRole('button', { name: 'While you were away' })).toBeVisible({ timeout: 20_000 });
+  await expect(awayReport).toHaveCount(0);
   await ctx.close();
 });

@@ -205,6 +205,7 @@ describe.each(backends())('the away report on %s', (backend) => {
 
     const r = (await report(c))!;
     expect(r.awayMs).toBe(clock - left);
+    expect(r.opensAfterMs).toBe(10 * MINUTE);
     expect(r.settlements.find((s) => s.settlementId === settlement.id)).toEqual({
       settlementId: settlement.id,
       settlementName: settlement.name,

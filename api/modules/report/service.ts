@@ -1,4 +1,4 @@
-import { awayWindow, isQuiet, settlementReport } from '../../game/away-report.ts';
+import { AWAY_REPORT_SHOW_MS, awayWindow, isQuiet, settlementReport } from '../../game/away-report.ts';
 import type { AwayReportAnswer } from '../../contract/report.ts';
 import type { Services } from '../../services.ts';
 import type { SettlementService } from '../settlements/service.ts';
@@ -40,6 +40,7 @@ export class ReportService {
         since: since.toISOString(),
         until: until.toISOString(),
         awayMs: window.until - window.since,
+        opensAfterMs: Math.round(AWAY_REPORT_SHOW_MS * this.services.config.npcTimeScale),
         quiet: reports.every(isQuiet),
         settlements,
       },

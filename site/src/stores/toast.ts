@@ -47,21 +47,26 @@ let nextId = 1;
 
 /** Shows a toast (replacing any other) and keeps it in the notification centre; returns its id. */
 export function toast(input: ToastInput, now = Date.now()): number {
-  const id = nextId++;
-  const variant = input.variant ?? 'default';
+  const id = keepNotification(input, now);
   $toast.set({
     id,
     title: input.title,
     description: input.description,
-    variant,
+    variant: input.variant ?? 'default',
     duration: input.duration ?? TOAST_DURATION_MS,
     notice: input.notice,
   });
+  return id;
+}
+
+/** Keeps a message in the notification centre (unread) without a toast: for news shown another way. */
+export function keepNotification(input: ToastInput, now = Date.now()): number {
+  const id = nextId++;
   const kept: Notification = {
     id,
     at: now,
     title: input.title,
-    variant,
+    variant: input.variant ?? 'default',
     ...(input.description ? { description: input.description } : {}),
   };
   $notifications.set([kept, ...$notifications.get()].slice(0, NOTIFICATIONS_KEPT));

@@ -11,6 +11,7 @@ import { wireActions } from '../actions/wire.ts';
 import { wireAudio } from '../audio/wire.ts';
 import { wireChat, wireChatBubbles } from '../chat/wire.ts';
 import { restoreOffer, wireNotices } from '../notices/wire.ts';
+import { wireReport } from '../report/wire.ts';
 import { wireCrafting } from '../crafting/wire.ts';
 import { wireEquipment } from '../equipment/wire.ts';
 import type { ExploredMap } from '../explored/explored.ts';
@@ -69,6 +70,7 @@ export function wireFeatures(scope: SessionScope, { worldId, world, player, time
   const settlements = wireSettlements(session);
   wireNotices(session);
   void restoreOffer(session);
+  void wireReport(session);
   wireMoves(session);
   wireActions(session, pois);
   wireEquipment(session);

@@ -1,4 +1,5 @@
 import { ContextualAction } from './actions/ContextualAction.tsx';
+import { AwayReport } from './AwayReport.tsx';
 import { TakenOverNotice, UpdateBanner } from './ConnectionNotice.tsx';
 import { ChatOverlay } from './chat/ChatOverlay.tsx';
 import { RaidBanner } from './raids/RaidBanner.tsx';
@@ -20,12 +21,13 @@ export function MapExtras() {
   );
 }
 
-/** Over the map and the sidebar: the radio overlay and the taken-over notice. */
+/** Over the map and the sidebar: the radio overlay, the taken-over notice and the away report. */
 export function Overlays() {
   return (
     <>
       <ChatOverlay />
       <TakenOverNotice />
+      <AwayReport />
     </>
   );
 }

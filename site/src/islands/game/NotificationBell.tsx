@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { $awayReport, $awayReportOpen } from '../../stores/report.ts';
 import { $notifications, $unread, markNotificationsRead } from '../../stores/toast.ts';
 import './notifications.css';
 
@@ -13,6 +14,7 @@ const clock = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-dig
 export function NotificationBell() {
   const list = useStore($notifications);
   const unread = useStore($unread);
+  const report = useStore($awayReport);
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -55,6 +57,18 @@ export function NotificationBell() {
       </button>
       <div id={id} className="game-bell__popover wl-panel" role="dialog" aria-label="Notifications" hidden={!open}>
         <h2>Notifications</h2>
+        {report && (
+          <button
+            type="button"
+            className="wl-button wl-button--sm wl-button--ghost game-bell__report"
+            onClick={() => {
+              setOpen(false);
+              $awayReportOpen.set(true);
+            }}
+          >
+            While you were away
+          </button>
+        )}
         {list.length === 0 ? (
           <p className="wl-muted">Nothing yet this session.</p>
         ) : (
