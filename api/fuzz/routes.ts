@@ -375,6 +375,7 @@ export function routeSpecs(ctx: FuzzContext): Record<string, RouteSpec> {
     },
     'GET /api/player/inventory': { auth: true, query: worldIdQuery },
     'GET /api/player/npc-spawn-check': { auth: true, query: worldIdQuery },
+    'GET /api/player/report': { auth: true, query: worldIdQuery },
     'POST /api/build-shelter': {
       auth: true,
       body: nearValidObject(

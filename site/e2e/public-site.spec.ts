@@ -15,6 +15,7 @@ const WIKI_SECTIONS = [
   ['crafting', 'Crafting'],
 ] as const;
 const VERSIONS = [
+  'v0.26.0',
   'v0.25.0',
   'v0.24.0',
   'v0.23.0',
