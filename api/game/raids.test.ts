@@ -18,7 +18,7 @@ import {
   wealthAbove,
 } from './raids.ts';
 import { timeOfDay, worldDayEpoch } from './day-night.ts';
-import { PROTECTED_CAPACITY } from './settlements.ts';
+import { PROTECTED_CAPACITY, protectedPart, STOREHOUSE_PROTECTION_PER_LEVEL } from './settlements.ts';
 
 const DAY = 60_000;
 const rich = (id: string, quantity: number, level = 0): Container => ({
@@ -106,6 +106,30 @@ describe('raids', () => {
     expect(online.losses.reduce((s, l) => s + l.quantity, 0)).toBeGreaterThan(OFFLINE_LOSS_CAP);
     expect(online.losses[0]!.quality).toBe(90);
     expect(breach(false).losses.reduce((s, l) => s + l.quantity, 0)).toBeLessThanOrEqual(OFFLINE_LOSS_CAP);
+  });
+
+  test('a Storehouse raises the protected part: less draws raiders, and a breach leaves it all', () => {
+    const containers = [rich('food', 180), rich('ammo', 60)];
+    const shielded = protectedPart(2);
+    expect(shielded).toBe(PROTECTED_CAPACITY + 2 * STOREHOUSE_PROTECTION_PER_LEVEL);
+    expect(wealthAbove(containers)).toBe(130 + 10);
+    expect(wealthAbove(containers, shielded)).toBe(80);
+    const breach = resolveRaid({
+      seed: 9,
+      night: 4,
+      strength: 500,
+      rating: 0,
+      defenders: [],
+      containers,
+      membersOnline: true,
+      protectedUnits: shielded,
+    });
+    for (const c of containers) {
+      const lost = breach.losses.filter((l) => l.containerId === c.id).reduce((s, l) => s + l.quantity, 0);
+      const stored = c.items.reduce((s, i) => s + i.quantity, 0);
+      expect(stored - lost).toBeGreaterThanOrEqual(Math.min(stored, shielded));
+    }
+    expect(breach.losses.filter((l) => l.containerId === containers[1]!.id)).toEqual([]);
   });
 });
 

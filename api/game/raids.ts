@@ -77,10 +77,10 @@ export function nightWindow(night: number, dayCycleMs: number, epochMs = 0): { s
   return { start: epochMs + (night + 0.75) * dayCycleMs, end: epochMs + (night + 1.25) * dayCycleMs };
 }
 
-/** Units stored above each container's protected capacity: what raiders come for. */
-export function wealthAbove(containers: readonly Container[]): number {
+/** Units stored above each container's protected part (PROTECTED_CAPACITY, more with a Storehouse): what raiders come for. */
+export function wealthAbove(containers: readonly Container[], protectedUnits = PROTECTED_CAPACITY): number {
   let sum = 0;
-  for (const c of containers) sum += Math.max(0, total(c) - PROTECTED_CAPACITY);
+  for (const c of containers) sum += Math.max(0, total(c) - protectedUnits);
   return sum;
 }
 
@@ -238,6 +238,8 @@ export function resolveRaid(input: {
   defenders: readonly { id: string }[];
   containers: readonly Container[];
   membersOnline: boolean;
+  /** Each container's protected part (default PROTECTED_CAPACITY; a Storehouse adds to it). */
+  protectedUnits?: number;
 }): RaidOutcome {
   const rng = seededRng(mix(input.seed ^ 0x5a17, input.night));
   const breached = input.strength > input.rating;
@@ -248,7 +250,7 @@ export function resolveRaid(input: {
   let budget = input.membersOnline ? Number.POSITIVE_INFINITY : OFFLINE_LOSS_CAP;
   const losses: RaidOutcome['losses'] = [];
   for (const c of input.containers) {
-    let take = Math.min(budget, Math.floor(Math.max(0, total(c) - PROTECTED_CAPACITY) * share));
+    let take = Math.min(budget, Math.floor(Math.max(0, total(c) - (input.protectedUnits ?? PROTECTED_CAPACITY)) * share));
     budget -= take;
     for (const item of [...c.items].sort((a, b) => b.quality - a.quality)) {
       if (take <= 0) break;
@@ -288,6 +290,8 @@ export function assessDefence(input: {
   raidArriveAt: number | null;
   containers: readonly Container[];
   defenders: Defenders;
+  /** Each container's protected part (default PROTECTED_CAPACITY; a Storehouse adds to it). */
+  protectedUnits?: number;
 }): {
   rating: number;
   defenders: number;
@@ -299,7 +303,7 @@ export function assessDefence(input: {
   const { now, dayCycleMs: day } = input;
   const epoch = input.epochMs ?? 0;
   const fight = defence(input.defenders);
-  const wealth = wealthAbove(input.containers);
+  const wealth = wealthAbove(input.containers, input.protectedUnits);
   // The coming night: the current one while it lasts, else the next.
   let night = nightOf(now, day, epoch);
   if (nightWindow(night, day, epoch).end <= now) night += 1;

@@ -4,7 +4,14 @@
  * build with these (api/modules/settlements), the Settlement panel shows the same have/need lines, and the wiki quotes
  * the numbers. Pure: no server imports.
  */
-import { type BuildingType, type ContainerSubtype, type Materials, nextBuildingCost, scaledCost } from './settlements.ts';
+import {
+  type BuildingType,
+  type ContainerSubtype,
+  type Materials,
+  nextBuildingCost,
+  STOREHOUSE_PROTECTION_PER_LEVEL,
+  scaledCost,
+} from './settlements.ts';
 
 export const SETTLEMENT_LEVEL_NAMES = ['Camp', 'Outpost', 'Town', 'Stronghold'] as const;
 export type SettlementLevelName = (typeof SETTLEMENT_LEVEL_NAMES)[number];
@@ -106,8 +113,13 @@ export const LEVEL_TEXT = {
 
 // ── Buildings a level unlocks ───────────────────────────────────────────────────────────────────────────────────
 
-export const UNLOCKED_BUILDINGS = ['workshop', 'walls'] as const;
+export const UNLOCKED_BUILDINGS = ['workshop', 'walls', 'storehouse'] as const;
 export type UnlockedBuilding = (typeof UNLOCKED_BUILDINGS)[number];
+
+/** Whether a building is one a settlement level unlocks (levels, upkeep and condition), not a bed or a container. */
+export function isUnlockedBuilding(type: string): type is UnlockedBuilding {
+  return (UNLOCKED_BUILDINGS as readonly string[]).includes(type);
+}
 
 export interface UnlockedBuildingDef {
   type: UnlockedBuilding;
@@ -143,9 +155,25 @@ export const UNLOCKED_BUILDING_DEFS: Readonly<Record<UnlockedBuilding, UnlockedB
     baseCost: { 'Wood Planks': 8, 'Scrap Metal': 6, Rope: 2 },
     effect: `+${WALL_DEFENCE_PER_LEVEL} defence rating per level against raids; up to the settlement's level`,
   },
+  storehouse: {
+    type: 'storehouse',
+    name: 'Storehouse',
+    needsLevel: 1,
+    maxLevel: 3,
+    baseCost: { 'Wood Planks': 6, 'Steel Pipes': 2, 'Cloth Scraps': 4, 'Glass Shards': 2 },
+    effect: `+${STOREHOUSE_PROTECTION_PER_LEVEL} protected units in every container per level, which raiders never take; up to the settlement's level`,
+  },
 };
 
-/** What walls or a workshop cost at `level` (1 to build, 2 and up to raise). */
+/** What a building of this kind does at `level`, in a few words (the Settlement panel's row). */
+export function effectAtLevel(type: UnlockedBuilding, level: number): string {
+  if (level <= 0) return 'idle: raise it to work again';
+  if (type === 'walls') return `+${level * WALL_DEFENCE_PER_LEVEL} defence`;
+  if (type === 'storehouse') return `+${level * STOREHOUSE_PROTECTION_PER_LEVEL} protected in every container`;
+  return `bench ×${WORKSHOP_TIME_FACTOR}, Backpacks`;
+}
+
+/** What walls, a workshop or a storehouse cost at `level` (1 to build, 2 and up to raise). */
 export function unlockedBuildingCost(type: UnlockedBuilding, level: number): Materials {
   return scaledCost(UNLOCKED_BUILDING_DEFS[type].baseCost, Math.max(0, level - 1));
 }
@@ -153,7 +181,7 @@ export function unlockedBuildingCost(type: UnlockedBuilding, level: number): Mat
 /** The highest level this building may reach in a settlement of `settlementLevel`. */
 export function buildingLevelCap(type: UnlockedBuilding, settlementLevel: number): number {
   const def = UNLOCKED_BUILDING_DEFS[type];
-  return type === 'walls' ? Math.min(def.maxLevel, settlementLevel) : def.maxLevel;
+  return type === 'walls' || type === 'storehouse' ? Math.min(def.maxLevel, settlementLevel) : def.maxLevel;
 }
 
 /** Why this building cannot be built (or raised to `level`) at a settlement of `settlementLevel`, or null. */

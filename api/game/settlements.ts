@@ -36,7 +36,7 @@ export function offersCreateAnyway(message: string): boolean {
 }
 
 /** Beds and containers from the start; a workshop and walls once the settlement's level unlocks them (settlement-levels.ts). */
-export const BUILDING_TYPES = ['bed', 'container', 'workshop', 'walls'] as const;
+export const BUILDING_TYPES = ['bed', 'container', 'workshop', 'walls', 'storehouse'] as const;
 export type BuildingType = (typeof BUILDING_TYPES)[number];
 export type BasicBuildingType = 'bed' | 'container';
 export const CONTAINER_SUBTYPES = STORAGE_CATEGORIES;
@@ -71,6 +71,12 @@ export const CONTAINER_CAPACITY_STEP = 50;
 export const CONTAINER_MAX_LEVEL = 4;
 /** Spec section 9: reported with every container (the part of its contents later raid rules may not take). */
 export const PROTECTED_CAPACITY = 50;
+/** Each level of a Storehouse (api/game/settlement-levels.ts) adds this to every container's protected part. */
+export const STOREHOUSE_PROTECTION_PER_LEVEL = 25;
+/** Every container's protected part (what raiders never take) where a Storehouse of `storehouseLevel` stands. */
+export function protectedPart(storehouseLevel: number): number {
+  return PROTECTED_CAPACITY + STOREHOUSE_PROTECTION_PER_LEVEL * Math.max(0, storehouseLevel);
+}
 
 /** How far (world units) a shelter or a settlement can be built from where the survivor stands: the spec's reach. */
 export const SHELTER_REACH = INTERACTION_RADIUS;

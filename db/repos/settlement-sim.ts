@@ -14,6 +14,7 @@ import {
   storageLedger,
 } from '../schema/index.ts';
 import type { StoredNotice } from '../../api/game/away-report.ts';
+import { UNLOCKED_BUILDINGS, type UnlockedBuilding } from '../../api/game/settlement-levels.ts';
 import type { Tx } from './actions.ts';
 
 /** What the simulation keeps of a settlement's raids and meals between its events. */
@@ -83,6 +84,14 @@ const settlementDue = (now: Date) => or(isNull(settlements.simDueAt), lte(settle
  * The simulation's reads and writes of a settlement's raids, meals and injuries, inside the transaction that has
  * locked the settlement row (every change of its storage locks that row first, so the stacks read here stay put).
  */
+async function levelOf(tx: Tx | Db, settlementId: number, type: 'walls' | 'storehouse'): Promise<number> {
+  const [r] = await tx
+    .select({ level: sql<number>`coalesce(max(${buildings.level}), 0)::int` })
+    .from(buildings)
+    .where(and(eq(buildings.settlementId, settlementId), eq(buildings.type, type)));
+  return r?.level ?? 0;
+}
+
 export function settlementSimOps(tx: Tx | Db) {
   return {
     async clock(settlementId: number): Promise<SettlementClockRow | null> {
@@ -132,9 +141,9 @@ export function settlementSimOps(tx: Tx | Db) {
           condition: buildings.condition,
         })
         .from(buildings)
-        .where(and(eq(buildings.settlementId, settlementId), inArray(buildings.type, ['workshop', 'walls'])))
+        .where(and(eq(buildings.settlementId, settlementId), inArray(buildings.type, [...UNLOCKED_BUILDINGS])))
         .orderBy(asc(buildings.id)) as Promise<
-        { id: number; type: 'workshop' | 'walls'; name: string; level: number; condition: number }[]
+        { id: number; type: UnlockedBuilding; name: string; level: number; condition: number }[]
       >;
     },
 
@@ -143,12 +152,13 @@ export function settlementSimOps(tx: Tx | Db) {
     },
 
     /** The level of the settlement's walls (0 without): each level adds to its defence (api/game/settlement-levels.ts). */
-    async wallsLevel(settlementId: number): Promise<number> {
-      const [r] = await tx
-        .select({ level: sql<number>`coalesce(max(${buildings.level}), 0)::int` })
-        .from(buildings)
-        .where(and(eq(buildings.settlementId, settlementId), eq(buildings.type, 'walls')));
-      return r?.level ?? 0;
+    wallsLevel(settlementId: number): Promise<number> {
+      return levelOf(tx, settlementId, 'walls');
+    },
+
+    /** The level of the settlement's Storehouse (0 without): each level adds to every container's protected part. */
+    storehouseLevel(settlementId: number): Promise<number> {
+      return levelOf(tx, settlementId, 'storehouse');
     },
 
     /** Takes units from stacks (ids from containerStacks); emptied stacks are removed. */
@@ -260,6 +270,7 @@ export function settlementSimRepo(db: Db) {
     clock: (settlementId: number) => settlementSimOps(db).clock(settlementId),
     containerStacks: (settlementId: number) => settlementSimOps(db).containerStacks(settlementId),
     wallsLevel: (settlementId: number) => settlementSimOps(db).wallsLevel(settlementId),
+    storehouseLevel: (settlementId: number) => settlementSimOps(db).storehouseLevel(settlementId),
     members: (settlementId: number, worldId: string, founderId: string) =>
       settlementSimOps(db).members(settlementId, worldId, founderId),
 

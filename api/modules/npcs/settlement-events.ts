@@ -30,7 +30,7 @@ import {
   wealthAbove,
 } from '../../game/raids.ts';
 import { type ClockEvent, nextClockEvent } from '../../game/settlement-clock.ts';
-import { categoryOf, containerCapacity, SETTLEMENT_REACH } from '../../game/settlements.ts';
+import { categoryOf, containerCapacity, protectedPart, SETTLEMENT_REACH } from '../../game/settlements.ts';
 import { conditionOf, dailyMeals, INJURY_HEAL_DAYS, type NpcCondition, TREATED_HEAL_MS, treatment } from '../../game/upkeep.ts';
 
 /** An NPC as the transaction holds it: the phase state and its upkeep, changed in memory, written once. */
@@ -292,7 +292,7 @@ export class SettlementEvents {
   private async plan(night: number, at: number): Promise<void> {
     this.clock.raidNight = night;
     const containers = toContainers(await this.stacks());
-    const wealth = wealthAbove(containers);
+    const wealth = wealthAbove(containers, protectedPart(await this.ops.storehouseLevel(this.settlement.id)));
     if (wealth <= 0) return;
     const lastRaidAt = time(this.clock.lastRaidAt);
     if ((await this.onlineMembers(at)).length === 0 && lastRaidAt !== null && at - lastRaidAt < OFFLINE_RAID_GAP_MS) return;
@@ -379,6 +379,7 @@ export class SettlementEvents {
       defenders: defenders.map((n) => ({ id: String(n.row.id) })),
       containers: toContainers(stored),
       membersOnline: online.length > 0,
+      protectedUnits: protectedPart(await this.ops.storehouseLevel(this.settlement.id)),
     });
     for (const c of stored) {
       const lost = outcome.losses

@@ -4,7 +4,7 @@ import { SETTLEMENT_NOT_FOUND } from '../../contract/settlements.ts';
 import type { DefenceView, RaidView } from '../../contract/raids.ts';
 import { AT_PLACE_UNITS } from '../../game/npc-sim.ts';
 import { assessDefence, type Container } from '../../game/raids.ts';
-import { canManage, PROTECTED_CAPACITY, SETTLEMENT_REACH } from '../../game/settlements.ts';
+import { canManage, protectedPart, SETTLEMENT_REACH } from '../../game/settlements.ts';
 import { NPC_FOOD_PER_DAY } from '../../game/upkeep.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireSeatedIn } from '../game-access.ts';
@@ -40,14 +40,16 @@ export class DefenceQueries {
   async defence(userId: string, seatWorldId: string, id: string): Promise<DefenceView> {
     const s = await this.member(userId, seatWorldId, id);
     const now = this.services.now().getTime();
-    const [clock, stored, npcs, present, epochMs, walls] = await Promise.all([
+    const [clock, stored, npcs, present, epochMs, walls, storehouse] = await Promise.all([
       this.sim.clock(s.id),
       this.sim.containerStacks(s.id),
       this.sim.defenders(s.id),
       this.presence(s.worldId),
       this.dayEpoch(s.worldId),
       this.sim.wallsLevel(s.id),
+      this.sim.storehouseLevel(s.id),
     ]);
+    const shielded = protectedPart(storehouse);
     const members = new Set([s.founderId, ...s.bedHolders]);
     const home = { x: s.x, y: s.y };
     const containers: Container[] = stored.map((c) => ({ id: String(c.id), level: c.level, items: c.stacks }));
@@ -72,6 +74,7 @@ export class DefenceQueries {
       lastRaidNight: clock!.lastRaidNight,
       raidArriveAt: clock!.raidWarned ? (clock!.raidArriveAt?.getTime() ?? null) : null,
       containers,
+      protectedUnits: shielded,
       defenders: {
         npcs: fit.map((n) => ({ id: String(n.id), gear: n.gear, guard: has(skillsOf(n.skills, n.seed), 'guard') })),
         players: standing,
@@ -85,7 +88,7 @@ export class DefenceQueries {
       rating: a.rating,
       defenders: a.defenders,
       ammo: units('ammo'),
-      protectedCapacity: PROTECTED_CAPACITY,
+      protectedCapacity: shielded,
       wealthAbove: a.wealthAbove,
       threat: a.threat,
       nextRaidAt: clock!.raidWarned ? iso(clock!.raidArriveAt?.getTime() ?? null) : null,

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { loadCoreForBun } from '../../../core-wasm/index.ts';
-import { bedAssignments, buildings, craftJobs, npcs, settlements, storageLedger } from '../../../db/schema/index.ts';
+import {
+  bedAssignments,
+  buildings,
+  craftJobs,
+  npcs,
+  settlements,
+  storageItems,
+  storageLedger,
+} from '../../../db/schema/index.ts';
 import { craftWorkMs, recipeById } from '../../game/crafting.ts';
 import {
   LEVEL_STEPS,
@@ -9,7 +17,13 @@ import {
   unlockedBuildingCost,
   WALL_DEFENCE_PER_LEVEL,
 } from '../../game/settlement-levels.ts';
-import { CONTAINER_BASE_COST, REINFORCE_COST, scaledCost } from '../../game/settlements.ts';
+import {
+  CONTAINER_BASE_COST,
+  PROTECTED_CAPACITY,
+  REINFORCE_COST,
+  STOREHOUSE_PROTECTION_PER_LEVEL,
+  scaledCost,
+} from '../../game/settlements.ts';
 import { TestClient } from '../../testing/client.ts';
 import { backends } from '../../testing/databases.ts';
 import { openSpots, type Player, SettlementFixture } from '../../testing/settlements.ts';
@@ -161,6 +175,47 @@ describe.each(backends())('settlement levels on %s', (backend) => {
     expect(((await higher.json()) as { message: string }).message).toContain("cannot stand higher than the settlement's level");
   });
 
+  test('a Storehouse protects more of every container: storage, defence and the raiders all see it', async () => {
+    const { c, settlement } = await readyForOutpost();
+    await f.giveAll(c, OUTPOST.cost);
+    expect((await levelUp(c, settlement.id)).status).toBe(200);
+    const food = await c.json<{ building: { id: string } }>(f.build(c, settlement.id, 'container', 'food', 'Pantry'));
+    const [stack] = await db()
+      .insert(storageItems)
+      .values({ buildingId: Number(food.building.id), itemName: 'Canned Beans', quality: 50, quantity: 90 })
+      .returning();
+    expect(stack).toBeDefined();
+    const seen = async () => ({
+      defence: await c.json<{ protectedCapacity: number; wealthAbove: number }>(
+        c.get(`/api/settlements/${settlement.id}/defence`),
+      ),
+      storage: await c.json<{ storage: { building: { id: string }; protectedCapacity: number }[] }>(
+        c.get(`/api/settlements/${settlement.id}/storage`),
+      ),
+    });
+    const before = await seen();
+    expect(before.defence.protectedCapacity).toBe(PROTECTED_CAPACITY);
+    const pantry = () => before.storage.storage.find((e) => e.building.id === food.building.id)!;
+    expect(pantry().protectedCapacity).toBe(PROTECTED_CAPACITY);
+
+    await f.giveAll(c, { ...unlockedBuildingCost('storehouse', 1) });
+    const built = await f.build(c, settlement.id, 'storehouse', null, 'Storehouse');
+    expect(built.status).toBe(200);
+    const after = await seen();
+    const shielded = PROTECTED_CAPACITY + STOREHOUSE_PROTECTION_PER_LEVEL;
+    expect(after.defence.protectedCapacity).toBe(shielded);
+    expect(after.storage.storage.every((e) => e.protectedCapacity === shielded)).toBe(true);
+    // The 90 beans: 40 above the bare protected 50, 15 above 75.
+    expect(before.defence.wealthAbove - after.defence.wealthAbove).toBe(STOREHOUSE_PROTECTION_PER_LEVEL);
+    // One per settlement, and it stands no higher than the settlement.
+    await f.giveAll(c, { ...unlockedBuildingCost('storehouse', 1), ...unlockedBuildingCost('storehouse', 2) });
+    expect((await f.build(c, settlement.id, 'storehouse', null, 'Another')).status).toBe(409);
+    const { building } = (await built.json()) as { building: { id: string } };
+    const higher = await c.post(`/api/buildings/${building.id}/upgrade`, { worldId: W });
+    expect(higher.status).toBe(409);
+    expect(((await higher.json()) as { message: string }).message).toContain("cannot stand higher than the settlement's level");
+  });
+
   test('a Workshop makes the bench quicker (×0.7) and lets it make a Backpack', async () => {
     const { c, settlement } = await readyForOutpost();
     const backpack = recipeById('backpack')!;
@@ -187,7 +242,8 @@ describe.each(backends())('settlement levels on %s', (backend) => {
     const { buildings: kinds } = (await res.json()) as {
       buildings: { type: string; needsLevel: number; maxLevel: number; costPerLevel: Record<string, number>[]; effect: string }[];
     };
-    expect(kinds.map((k) => k.type)).toEqual(['bed', 'container', 'workshop', 'walls']);
+    expect(kinds.map((k) => k.type)).toEqual(['bed', 'container', 'workshop', 'walls', 'storehouse']);
+    expect(kinds.find((k) => k.type === 'storehouse')).toMatchObject({ needsLevel: 1, maxLevel: 3 });
     const walls = kinds.find((k) => k.type === 'walls')!;
     expect(walls).toMatchObject({ needsLevel: 1, maxLevel: 3 });
     expect(walls.costPerLevel).toEqual([1, 2, 3].map((l) => ({ ...unlockedBuildingCost('walls', l) })));

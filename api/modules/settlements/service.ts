@@ -48,7 +48,9 @@ import { toBuildingView } from './views.ts';
 import {
   costToBuild,
   levelName,
+  isUnlockedBuilding,
   UNLOCKED_BUILDING_DEFS,
+  type UnlockedBuilding,
   unlockedBuildingCost,
   unlockRefusal,
 } from '../../game/settlement-levels.ts';
@@ -387,14 +389,14 @@ export class SettlementService {
     const subtype = body.type === 'container' ? (body.subtype ?? null) : null;
     return this.manage(user, body.worldId, Number(body.settlementId), async (ops, s) => {
       const standing = await ops.buildings(s.id);
-      const unlocked = body.type === 'workshop' || body.type === 'walls' ? body.type : null;
+      const unlocked = isUnlockedBuilding(body.type) ? body.type : null;
       if (unlocked) {
         // The settlement row is locked (manage): two builds at once cannot both find none standing.
         const refusal = unlockRefusal(unlocked, s.level);
         if (refusal) throw new HttpError(409, refusal);
         const def = UNLOCKED_BUILDING_DEFS[unlocked];
         if (standing.some((b) => b.type === unlocked)) {
-          throw new HttpError(409, `${s.name} has ${def.name} already${unlocked === 'walls' ? ': raise them instead' : ''}`);
+          throw new HttpError(409, `${s.name} has ${def.name} already${def.maxLevel > 1 ? ': raise it instead' : ''}`);
         }
       }
       const cost = costToBuild(body.type, subtype, standing);
@@ -422,8 +424,7 @@ export class SettlementService {
     if (settlementId === null) throw new HttpError(404, 'Building not found');
     return this.manage(user, worldId, settlementId, async (ops, s) => {
       const building = (await ops.buildings(settlementId)).find((b) => b.id === buildingId)!;
-      if (building.type === 'walls' || building.type === 'workshop')
-        return this.raise(ops, user, s, { ...building, type: building.type });
+      if (isUnlockedBuilding(building.type)) return this.raise(ops, user, s, { ...building, type: building.type });
       if (building.type !== 'container') throw new HttpError(409, 'Only containers can be reinforced, and walls raised');
       if (building.level >= CONTAINER_MAX_LEVEL) {
         throw new HttpError(
@@ -459,7 +460,7 @@ export class SettlementService {
     ops: SettlementOps,
     user: UserRow,
     s: SettlementFacts,
-    b: { id: number; type: 'walls' | 'workshop'; level: number; name: string },
+    b: { id: number; type: UnlockedBuilding; level: number; name: string },
   ) {
     const refusal = unlockRefusal(b.type, s.level, b.level + 1);
     if (refusal) throw new HttpError(409, refusal);

@@ -1,7 +1,8 @@
 import type { BuildingRow, StorageRow } from '../../../db/repos/settlements.ts';
 import { itemDef } from '../../contract/items.ts';
 import type { BuildingView, StorageEntry } from '../../contract/settlements.ts';
-import { containerCapacity, PROTECTED_CAPACITY } from '../../game/settlements.ts';
+import { isUnlockedBuilding } from '../../game/settlement-levels.ts';
+import { containerCapacity, protectedPart } from '../../game/settlements.ts';
 
 export function toBuildingView(b: BuildingRow & { occupant: string | null }): BuildingView {
   return {
@@ -12,7 +13,7 @@ export function toBuildingView(b: BuildingRow & { occupant: string | null }): Bu
     name: b.name,
     capacity: b.type === 'container' ? containerCapacity(b.level) : null,
     level: b.level,
-    ...(b.type === 'workshop' || b.type === 'walls' ? { condition: b.condition } : {}),
+    ...(isUnlockedBuilding(b.type) ? { condition: b.condition } : {}),
     occupant: b.occupant,
     createdAt: b.createdAt.toISOString(),
   };
@@ -20,6 +21,8 @@ export function toBuildingView(b: BuildingRow & { occupant: string | null }): Bu
 
 /** One storage entry per container, with its stacks (best quality first within a name). */
 export function toStorage(buildings: (BuildingRow & { occupant: string | null })[], rows: StorageRow[]): StorageEntry[] {
+  // A Storehouse's level raises every container's protected part; one that lost its level protects nothing more.
+  const shielded = protectedPart(Math.max(0, ...buildings.filter((b) => b.type === 'storehouse').map((b) => b.level)));
   return buildings
     .filter((b) => b.type === 'container')
     .map((b) => {
@@ -43,7 +46,7 @@ export function toStorage(buildings: (BuildingRow & { occupant: string | null })
         totalQuantity: total,
         usedCapacity: total,
         maxCapacity: containerCapacity(b.level),
-        protectedCapacity: PROTECTED_CAPACITY,
+        protectedCapacity: shielded,
       };
     });
 }

@@ -70,13 +70,17 @@ test('a Reinforcement Kit in the pack or storage is what a reinforcement costs; 
   expect(affordable(reinforceRows([stack('Scrap Metal', 5)], []))).toBe(false);
 });
 
-test('the build menu: a bed, one container per storage category, a Workshop and Walls, named by default', () => {
+test('the build menu: a bed, one container per storage category, a Workshop, Walls and a Storehouse, named by default', () => {
   expect(BUILD_KINDS.map((k) => k.key)).toEqual([
     'bed',
     ...Object.keys(CONTAINER_BASE_COST).map((c) => `container:${c}`),
     'workshop',
     'walls',
+    'storehouse',
   ]);
+  expect(defaultBuildingName(buildKind('storehouse'))).toBe('Storehouse');
+  expect(kindRefusal(buildKind('storehouse'), 0, [])).toBe('needs Outpost');
+  expect(kindRefusal(buildKind('storehouse'), 1, [{ type: 'storehouse' }])).toBe('built');
   expect(defaultBuildingName(buildKind('walls'))).toBe('Walls');
   expect(defaultBuildingName(buildKind('bed'))).toBe('Bed');
   expect(defaultBuildingName(buildKind('container:food'))).toBe('Food Storage');

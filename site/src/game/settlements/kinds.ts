@@ -12,6 +12,7 @@ import {
 } from '../../../../api/game/settlements.ts';
 import {
   costToBuild,
+  isUnlockedBuilding,
   levelName,
   UNLOCKED_BUILDING_DEFS,
   UNLOCKED_BUILDINGS,
@@ -43,7 +44,7 @@ export const BUILD_KINDS: readonly BuildKind[] = [
  * null: the menu shows it beside the kind and the server says the same.
  */
 export function kindRefusal(kind: BuildKind, level: number, standing: readonly Pick<BuildingView, 'type'>[]): string | null {
-  if (kind.type !== 'workshop' && kind.type !== 'walls') return null;
+  if (!isUnlockedBuilding(kind.type)) return null;
   const refusal = unlockRefusal(kind.type, level);
   if (refusal) return `needs ${levelName(UNLOCKED_BUILDING_DEFS[kind.type].needsLevel)}`;
   return standing.some((b) => b.type === kind.type) ? 'built' : null;

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState } from 'react';
 import type { BuildingView } from '../../../../../api/contract/settlements.ts';
 import { BUILDING_NAME_MAX, cleanName, formatMaterials } from '../../../../../api/game/settlements.ts';
-import { UNLOCKED_BUILDING_DEFS } from '../../../../../api/game/settlement-levels.ts';
+import { isUnlockedBuilding, UNLOCKED_BUILDING_DEFS } from '../../../../../api/game/settlement-levels.ts';
 import { affordable, materialRows } from '../../../game/settlements/costs.ts';
 import { BUILD_KINDS, buildKind, costOfNext, defaultBuildingName, kindRefusal } from '../../../game/settlements/kinds.ts';
 import { $settlementActions } from '../../../game/settlements/wire.ts';
@@ -83,9 +83,7 @@ export function BuildMenu({
           autoComplete="off"
           onChange={(e) => setName(e.target.value)}
         />
-        {kind.type === 'workshop' || kind.type === 'walls' ? (
-          <p className="act-hint wl-muted">{UNLOCKED_BUILDING_DEFS[kind.type].effect}.</p>
-        ) : null}
+        {isUnlockedBuilding(kind.type) ? <p className="act-hint wl-muted">{UNLOCKED_BUILDING_DEFS[kind.type].effect}.</p> : null}
         {refusal ? (
           <p className="act-hint act-hint--warn">
             {refusal === 'built'

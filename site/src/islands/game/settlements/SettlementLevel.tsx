@@ -3,9 +3,11 @@ import { useId, useMemo } from 'react';
 import type { BuildingView, SettlementView } from '../../../../../api/contract/settlements.ts';
 import {
   buildingLevelCap,
+  effectAtLevel,
+  isUnlockedBuilding,
   UNLOCKED_BUILDING_DEFS,
+  type UnlockedBuilding,
   unlockedBuildingCost,
-  WALL_DEFENCE_PER_LEVEL,
 } from '../../../../../api/game/settlement-levels.ts';
 import { formatMaterials } from '../../../../../api/game/settlements.ts';
 import { $settlementActions } from '../../../game/settlements/wire.ts';
@@ -30,7 +32,7 @@ export function SettlementLevel({
   const headId = useId();
   const p = progress?.settlementId === s.id ? progress.progress : null;
   const storage = useStore($storage);
-  const kept = buildings.filter((b) => b.type === 'walls' || b.type === 'workshop');
+  const kept = buildings.filter((b) => isUnlockedBuilding(b.type));
   const stored = useMemo(() => {
     const m = new Map<string, number>();
     if (storage?.settlementId !== s.id) return m;
@@ -99,17 +101,12 @@ function UpkeptRow({
 }) {
   const busy = useStore($settlementBusy);
   const actions = useStore($settlementActions);
-  const type = b.type as 'walls' | 'workshop';
+  const type = b.type as UnlockedBuilding;
   const cap = buildingLevelCap(type, settlementLevel);
   const daily = upkeepOf({ type, level: b.level });
   const days = daysInStore(daily, stored);
   const condition = b.condition ?? CONDITION_MAX;
-  const effect =
-    type === 'walls'
-      ? `+${b.level * WALL_DEFENCE_PER_LEVEL} defence`
-      : b.level >= 1
-        ? 'bench ×0.7, Backpacks'
-        : 'idle: raise it to work again';
+  const effect = effectAtLevel(type, b.level);
   return (
     <li className={condition < CONDITION_MAX ? 'stl-upkept__row stl-upkept__row--worn' : 'stl-upkept__row'} data-testid="upkept">
       <span>
