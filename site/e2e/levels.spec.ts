@@ -7,7 +7,7 @@ import { settleHere } from './settle.ts';
 /**
  * A Camp grown into an Outpost as a player does it: the Settlement panel lists what the Outpost asks (have/need),
  * Level up pays and says so, and the Workshop the Outpost unlocks is built from the Build menu, after which the bench
- * can make a Backpack. The camp's beds, containers and first recruit are set up over the API from the page (each
+ * can make a Backpack; then the Storehouse, after which every container keeps 75 units safe instead of 50. The camp's beds, containers and first recruit are set up over the API from the page (each
  * of those has its own spec); every survivor draws a wanderer from its first search (NPC_SPAWN_MIN_SIGNIFICANCE=-20).
  */
 const test = base.extend<{ levelServer: E2EServer }>({
@@ -17,7 +17,7 @@ const test = base.extend<{ levelServer: E2EServer }>({
       ...ROOMY_PACK,
       WORLD_SEED: '12345',
       NPC_SPAWN_MIN_SIGNIFICANCE: '-20',
-      STARTER_KIT: 'Wood Planks:34,Scrap Metal:20,Cloth Scraps:14,Rope:6,Steel Pipes:2,Duct Tape:3',
+      STARTER_KIT: 'Wood Planks:40,Scrap Metal:20,Cloth Scraps:18,Rope:6,Steel Pipes:4,Duct Tape:3,Glass Shards:2',
     },
     'test',
   ),
@@ -116,5 +116,14 @@ for (const phone of [false, true]) {
     // The Backpack's recipe is no longer refused for want of a Workshop.
     await expect(backpack).toBeVisible();
     await expect(backpack).not.toContainText('needs a Workshop');
+
+    // The Storehouse: every container's protected part grows by 25.
+    await expect(manage.getByTestId('container').first()).toContainText('Protected: 50 units');
+    await menu.getByLabel('What').selectOption('storehouse');
+    await expect(menu).toContainText('+25 protected units in every container per level');
+    await menu.getByRole('button', { name: 'Build Storehouse' }).click();
+    await expect(menu.getByLabel('What')).toContainText('Storehouse (built)');
+    await expect(manage.getByTestId('upkept').filter({ hasText: 'Storehouse' })).toContainText('+25 protected in every container');
+    await expect(manage.getByTestId('container').first()).toContainText('Protected: 75 units');
   });
 }
