@@ -4,6 +4,7 @@
  * build with these (api/modules/settlements), the Settlement panel shows the same have/need lines, and the wiki quotes
  * the numbers. Pure: no server imports.
  */
+import { INFIRMARY_HEAL_SHARE, INFIRMARY_PATIENTS_PER_DOSE } from './upkeep.ts';
 import {
   type BuildingType,
   type ContainerSubtype,
@@ -113,7 +114,7 @@ export const LEVEL_TEXT = {
 
 // ── Buildings a level unlocks ───────────────────────────────────────────────────────────────────────────────────
 
-export const UNLOCKED_BUILDINGS = ['workshop', 'walls', 'storehouse'] as const;
+export const UNLOCKED_BUILDINGS = ['workshop', 'walls', 'storehouse', 'infirmary'] as const;
 export type UnlockedBuilding = (typeof UNLOCKED_BUILDINGS)[number];
 
 /** Whether a building is one a settlement level unlocks (levels, upkeep and condition), not a bed or a container. */
@@ -155,6 +156,14 @@ export const UNLOCKED_BUILDING_DEFS: Readonly<Record<UnlockedBuilding, UnlockedB
     baseCost: { 'Wood Planks': 8, 'Scrap Metal': 6, Rope: 2 },
     effect: `+${WALL_DEFENCE_PER_LEVEL} defence rating per level against raids; up to the settlement's level`,
   },
+  infirmary: {
+    type: 'infirmary',
+    name: 'Infirmary',
+    needsLevel: 2,
+    maxLevel: 1,
+    baseCost: { 'Wood Planks': 8, 'Cloth Scraps': 6, 'Glass Shards': 4, 'Duct Tape': 2 },
+    effect: `The injured heal in ${INFIRMARY_HEAL_SHARE * 100}% of the time, and one dose of medicine treats ${INFIRMARY_PATIENTS_PER_DOSE} of them`,
+  },
   storehouse: {
     type: 'storehouse',
     name: 'Storehouse',
@@ -170,6 +179,7 @@ export function effectAtLevel(type: UnlockedBuilding, level: number): string {
   if (level <= 0) return 'idle: raise it to work again';
   if (type === 'walls') return `+${level * WALL_DEFENCE_PER_LEVEL} defence`;
   if (type === 'storehouse') return `+${level * STOREHOUSE_PROTECTION_PER_LEVEL} protected in every container`;
+  if (type === 'infirmary') return `heals ×${1 / INFIRMARY_HEAL_SHARE} as fast, a dose treats ${INFIRMARY_PATIENTS_PER_DOSE}`;
   return `bench ×${WORKSHOP_TIME_FACTOR}, Backpacks`;
 }
 

@@ -15,6 +15,10 @@ export const MEDICINE_PER_INJURY = 1;
 export const INJURY_HEAL_DAYS = 1;
 /** Treated with the settlement's medicine, a wound takes this long instead (real time at NPC_TIME_SCALE 1, scaled). */
 export const TREATED_HEAL_MS = 10 * 60 * 1000;
+/** Where an Infirmary stands (a Town's building: api/game/settlement-levels.ts) an injury takes this share of its time… */
+export const INFIRMARY_HEAL_SHARE = 0.5;
+/** …and one dose of medicine treats this many of the injured. */
+export const INFIRMARY_PATIENTS_PER_DOSE = 2;
 
 export const NPC_CONDITIONS = ['fit', 'injured', 'hungry'] as const;
 export type NpcCondition = (typeof NPC_CONDITIONS)[number];

@@ -84,7 +84,7 @@ const settlementDue = (now: Date) => or(isNull(settlements.simDueAt), lte(settle
  * The simulation's reads and writes of a settlement's raids, meals and injuries, inside the transaction that has
  * locked the settlement row (every change of its storage locks that row first, so the stacks read here stay put).
  */
-async function levelOf(tx: Tx | Db, settlementId: number, type: 'walls' | 'storehouse'): Promise<number> {
+async function levelOf(tx: Tx | Db, settlementId: number, type: UnlockedBuilding): Promise<number> {
   const [r] = await tx
     .select({ level: sql<number>`coalesce(max(${buildings.level}), 0)::int` })
     .from(buildings)
@@ -159,6 +159,11 @@ export function settlementSimOps(tx: Tx | Db) {
     /** The level of the settlement's Storehouse (0 without): each level adds to every container's protected part. */
     storehouseLevel(settlementId: number): Promise<number> {
       return levelOf(tx, settlementId, 'storehouse');
+    },
+
+    /** Whether a working Infirmary stands (its level above 0): the injured heal faster, a dose treats more. */
+    async hasInfirmary(settlementId: number): Promise<boolean> {
+      return (await levelOf(tx, settlementId, 'infirmary')) >= 1;
     },
 
     /** Takes units from stacks (ids from containerStacks); emptied stacks are removed. */

@@ -123,7 +123,9 @@ for (const phone of [false, true]) {
     await expect(menu).toContainText('+25 protected units in every container per level');
     await menu.getByRole('button', { name: 'Build Storehouse' }).click();
     await expect(menu.getByLabel('What')).toContainText('Storehouse (built)');
-    await expect(manage.getByTestId('upkept').filter({ hasText: 'Storehouse' })).toContainText('+25 protected in every container');
+    await expect(manage.getByTestId('upkept').filter({ hasText: 'Storehouse' })).toContainText(
+      '+25 protected in every container',
+    );
     await expect(manage.getByTestId('container').first()).toContainText('Protected: 75 units');
   });
 }

@@ -12,7 +12,7 @@ import type { DefenceView, RaidView } from '../../contract/raids.ts';
 import { clockOffset, defence, gameDay, mealTime, OFFLINE_LOSS_CAP, planTime, resolveRaid } from '../../game/raids.ts';
 import { nextClockEvent } from '../../game/settlement-clock.ts';
 import { PROTECTED_CAPACITY } from '../../game/settlements.ts';
-import { TREATED_HEAL_MS, UNFED_DAYS_TO_LEAVE } from '../../game/upkeep.ts';
+import { INFIRMARY_HEAL_SHARE, INFIRMARY_PATIENTS_PER_DOSE, TREATED_HEAL_MS, UNFED_DAYS_TO_LEAVE } from '../../game/upkeep.ts';
 import { backends } from '../../testing/databases.ts';
 import { TestSocket } from '../../testing/live.ts';
 import { RaidSetup, units } from '../../testing/raids.ts';
@@ -196,6 +196,46 @@ describe.each(backends())('raids and upkeep on %s', (backend) => {
       expect(n.injuredUntil!.getTime()).toBe(ra!.arrivedAt.getTime() + Math.round(TREATED_HEAL_MS * SCALE));
       expect(n.phase).toBe('rest');
     }
+  }, 60_000);
+
+  test('an Infirmary heals the wounded twice as fast, and one dose treats two of them (the same raid without one)', async () => {
+    const a = await founded();
+    const b = await founded();
+    const createdAt = (await a.setup.row()).createdAt;
+    for (const s of [a, b]) {
+      await db().update(settlements).set({ seed: 777, createdAt }).where(eq(settlements.id, s.setup.settlementId));
+      await s.setup.container('materials', [{ itemName: 'Scrap Metal', quality: 50, quantity: 150 }]);
+      await s.setup.container('medicine', [
+        { itemName: 'Bandages', quality: 40, quantity: 10 },
+        // The Infirmary's upkeep, in both so the raiders see the same wealth.
+        { itemName: 'Glass Shards', quality: 40, quantity: 20 },
+      ]);
+      await s.setup.container('food', [{ itemName: 'Canned Beans', quality: 40, quantity: 30 }]);
+      for (const name of ['Bo Hale', 'Cy Marsh', 'Di Frost', 'Ed Kane', 'Fi Lowe', 'Gus Reed']) await s.setup.npc(name);
+    }
+    await db()
+      .insert(buildings)
+      .values({ settlementId: a.setup.settlementId, type: 'infirmary', name: 'Infirmary', level: 1, condition: 3 });
+    const plan = await a.setup.firstRaid(150, DAY, SCALE);
+    expect(await b.setup.firstRaid(150, DAY, SCALE)).toEqual(plan);
+    const drawn = planTime(plan.night, DAY, 777);
+    for (const s of [a, b]) await advanceTo(drawn - 1, s.setup.settlementId);
+    for (const s of [a, b]) await advanceTo(plan.arriveAt, s.setup.settlementId);
+    const [ra] = await db().select().from(raids).where(eq(raids.settlementId, a.setup.settlementId));
+    const [rb] = await db().select().from(raids).where(eq(raids.settlementId, b.setup.settlementId));
+    // The same raid, the same wounded.
+    expect(ra!.injured).toEqual(rb!.injured);
+    const hurt = ra!.injured.length;
+    expect(hurt).toBeGreaterThanOrEqual(2);
+    expect(units(await b.setup.ledger('medicine'))).toBe(hurt);
+    expect(units(await a.setup.ledger('medicine'))).toBe(Math.ceil(hurt / INFIRMARY_PATIENTS_PER_DOSE));
+    const healedAt = async (id: number) =>
+      (await db().select().from(npcs).where(eq(npcs.settlementId, id)))
+        .filter((n) => ra!.injured.includes(n.name))
+        .map((n) => n.injuredUntil!.getTime() - ra!.arrivedAt.getTime());
+    const treated = Math.round(TREATED_HEAL_MS * SCALE);
+    expect(await healedAt(b.setup.settlementId)).toEqual(Array(hurt).fill(treated));
+    expect(await healedAt(a.setup.settlementId)).toEqual(Array(hurt).fill(Math.round(treated * INFIRMARY_HEAL_SHARE)));
   }, 60_000);
 
   test('NPCs eat once a day; unfed for three days one leaves: its bed is freed and its gear put into storage', async () => {

@@ -31,7 +31,16 @@ import {
 } from '../../game/raids.ts';
 import { type ClockEvent, nextClockEvent } from '../../game/settlement-clock.ts';
 import { categoryOf, containerCapacity, protectedPart, SETTLEMENT_REACH } from '../../game/settlements.ts';
-import { conditionOf, dailyMeals, INJURY_HEAL_DAYS, type NpcCondition, TREATED_HEAL_MS, treatment } from '../../game/upkeep.ts';
+import {
+  conditionOf,
+  dailyMeals,
+  INFIRMARY_HEAL_SHARE,
+  INFIRMARY_PATIENTS_PER_DOSE,
+  INJURY_HEAL_DAYS,
+  type NpcCondition,
+  TREATED_HEAL_MS,
+  treatment,
+} from '../../game/upkeep.ts';
 
 /** An NPC as the transaction holds it: the phase state and its upkeep, changed in memory, written once. */
 export interface SimNpc {
@@ -408,16 +417,29 @@ export class SettlementEvents {
   private async injure(ids: readonly string[], at: number): Promise<string[]> {
     if (ids.length === 0) return [];
     const medicine = (await this.stacks()).filter((c) => c.subtype === 'medicine').flatMap((c) => c.stacks);
-    // A medic living here (hurt or not: it tends the others from its bed) shortens every injury.
+    // A medic living here (hurt or not: it tends the others from its bed) shortens every injury; so does an Infirmary,
+    // where one dose treats two.
     const medic = this.npcs.some((x) => !x.gone && has(skillsOf(x.row.skills, x.row.seed), 'medic'));
+    const infirmary = await this.ops.hasInfirmary(this.settlement.id);
+    const share = (medic ? MEDIC_INJURY_SHARE : 1) * (infirmary ? INFIRMARY_HEAL_SHARE : 1);
+    const patientsPerDose = infirmary ? INFIRMARY_PATIENTS_PER_DOSE : 1;
+    let doseLeft = 0;
     const names: string[] = [];
     for (const id of ids) {
       const n = this.npcs.find((x) => String(x.row.id) === id)!;
       const was = this.conditionAt(n, at);
-      const dose = treatment(medicine);
-      if (dose) this.take(medicine, [dose], 'medicine', at);
-      const heal = dose ? Math.round(TREATED_HEAL_MS * this.deps.timeScale) : INJURY_HEAL_DAYS * this.deps.dayCycleMs;
-      n.injuredUntil = at + Math.max(1, Math.round(heal * (medic ? MEDIC_INJURY_SHARE : 1)));
+      let treated = doseLeft > 0;
+      if (treated) doseLeft -= 1;
+      else {
+        const dose = treatment(medicine);
+        if (dose) {
+          this.take(medicine, [dose], 'medicine', at);
+          treated = true;
+          doseLeft = patientsPerDose - 1;
+        }
+      }
+      const heal = treated ? Math.round(TREATED_HEAL_MS * this.deps.timeScale) : INJURY_HEAL_DAYS * this.deps.dayCycleMs;
+      n.injuredUntil = at + Math.max(1, Math.round(heal * share));
       // Resting until healed: the phase keeps it home and off defence, and wakes it then.
       n.state = { ...n.state, status: 'resting', phase: 'rest', phaseStartedAt: at, phaseEndsAt: n.injuredUntil };
       n.touched = true;
