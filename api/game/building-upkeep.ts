@@ -13,6 +13,7 @@ export const UPKEEP_PER_LEVEL: Readonly<Record<UnlockedBuilding, Materials>> = {
   workshop: { 'Scrap Metal': 1 },
   walls: { 'Wood Planks': 1 },
   storehouse: { 'Cloth Scraps': 1 },
+  watchtower: { 'Wood Planks': 1 },
   infirmary: { 'Glass Shards': 1 },
 };
 /** Days of unpaid upkeep a building stands before it loses a level (its condition when new or kept up). */

@@ -19,6 +19,7 @@ import {
 } from './raids.ts';
 import { timeOfDay, worldDayEpoch } from './day-night.ts';
 import { PROTECTED_CAPACITY, protectedPart, STOREHOUSE_PROTECTION_PER_LEVEL } from './settlements.ts';
+import { WATCHTOWER_WARNING_FACTOR } from './settlement-levels.ts';
 
 const DAY = 60_000;
 const rich = (id: string, quantity: number, level = 0): Container => ({
@@ -106,6 +107,23 @@ describe('raids', () => {
     expect(online.losses.reduce((s, l) => s + l.quantity, 0)).toBeGreaterThan(OFFLINE_LOSS_CAP);
     expect(online.losses[0]!.quality).toBe(90);
     expect(breach(false).losses.reduce((s, l) => s + l.quantity, 0)).toBeLessThanOrEqual(OFFLINE_LOSS_CAP);
+  });
+
+  test('a Watchtower announces the same raid twice as long before it arrives, never before it is drawn', () => {
+    let found = 0;
+    for (let night = 3; night < 60 && found < 5; night++) {
+      const input = { seed: 41, night, foundedAt: 0, wealthAbove: 200, quietNights: 3, dayCycleMs: 20 * 60_000, timeScale: 1 };
+      const bare = raidPlan(input);
+      if (!bare) continue;
+      found += 1;
+      const seen = raidPlan({ ...input, watchtower: true })!;
+      expect({ ...seen, warnAt: 0 }).toEqual({ ...bare, warnAt: 0 });
+      expect(bare.arriveAt - bare.warnAt).toBe(RAID_WARNING_MS);
+      expect(seen.arriveAt - seen.warnAt).toBe(
+        Math.min(WATCHTOWER_WARNING_FACTOR * RAID_WARNING_MS, seen.arriveAt - planTime(night, input.dayCycleMs, 41)),
+      );
+    }
+    expect(found).toBe(5);
   });
 
   test('a Storehouse raises the protected part: less draws raiders, and a breach leaves it all', () => {

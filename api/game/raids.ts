@@ -9,7 +9,7 @@
  * ammunition; a breach takes a share of what lies above the protected part, never the part itself.
  */
 import { GUARD_DEFENCE_FACTOR } from './npc-skills.ts';
-import { WALL_DEFENCE_PER_LEVEL } from './settlement-levels.ts';
+import { WALL_DEFENCE_PER_LEVEL, WATCHTOWER_WARNING_FACTOR } from './settlement-levels.ts';
 import { PROTECTED_CAPACITY } from './settlements.ts';
 import { seededRng } from './random.ts';
 
@@ -170,6 +170,8 @@ export function raidPlan(input: {
   /** The world's day epoch (0: the default world's). */
   epochMs?: number;
   timeScale: number;
+  /** A Watchtower stands: the warning comes WATCHTOWER_WARNING_FACTOR times earlier (never before the draw). */
+  watchtower?: boolean;
 }): RaidPlan | null {
   if (input.wealthAbove <= 0) return null;
   const epochMs = input.epochMs ?? 0;
@@ -183,7 +185,7 @@ export function raidPlan(input: {
   const strength = Math.max(1, Math.round((RAID_BASE_STRENGTH + input.wealthAbove * RAID_STRENGTH_PER_WEALTH) * spread));
   const warnAt = Math.max(
     planTime(input.night, input.dayCycleMs, input.seed, epochMs),
-    arriveAt - Math.round(RAID_WARNING_MS * input.timeScale),
+    arriveAt - Math.round(RAID_WARNING_MS * (input.watchtower ? WATCHTOWER_WARNING_FACTOR : 1) * input.timeScale),
   );
   return { night: input.night, warnAt, arriveAt, strength };
 }

@@ -114,7 +114,7 @@ export const LEVEL_TEXT = {
 
 // ── Buildings a level unlocks ───────────────────────────────────────────────────────────────────────────────────
 
-export const UNLOCKED_BUILDINGS = ['workshop', 'walls', 'storehouse', 'infirmary'] as const;
+export const UNLOCKED_BUILDINGS = ['workshop', 'walls', 'storehouse', 'watchtower', 'infirmary'] as const;
 export type UnlockedBuilding = (typeof UNLOCKED_BUILDINGS)[number];
 
 /** Whether a building is one a settlement level unlocks (levels, upkeep and condition), not a bed or a container. */
@@ -136,6 +136,8 @@ export interface UnlockedBuildingDef {
 
 /** A Workshop's bench works this much faster: jobs take ×0.7 of their time. */
 export const WORKSHOP_TIME_FACTOR = 0.7;
+/** A Watchtower sees raiders coming this many times earlier: the warning (RAID_WARNING_MS, api/game/raids.ts) is longer. */
+export const WATCHTOWER_WARNING_FACTOR = 2;
 /** Each level of walls adds this to the defence rating. */
 export const WALL_DEFENCE_PER_LEVEL = 6;
 
@@ -155,6 +157,14 @@ export const UNLOCKED_BUILDING_DEFS: Readonly<Record<UnlockedBuilding, UnlockedB
     maxLevel: 3,
     baseCost: { 'Wood Planks': 8, 'Scrap Metal': 6, Rope: 2 },
     effect: `+${WALL_DEFENCE_PER_LEVEL} defence rating per level against raids; up to the settlement's level`,
+  },
+  watchtower: {
+    type: 'watchtower',
+    name: 'Watchtower',
+    needsLevel: 1,
+    maxLevel: 1,
+    baseCost: { 'Wood Planks': 10, Rope: 3, 'Glass Shards': 2 },
+    effect: `Raiders are seen from afar: a raid is announced ${WATCHTOWER_WARNING_FACTOR} times as long before it arrives`,
   },
   infirmary: {
     type: 'infirmary',
@@ -179,6 +189,7 @@ export function effectAtLevel(type: UnlockedBuilding, level: number): string {
   if (level <= 0) return 'idle: raise it to work again';
   if (type === 'walls') return `+${level * WALL_DEFENCE_PER_LEVEL} defence`;
   if (type === 'storehouse') return `+${level * STOREHOUSE_PROTECTION_PER_LEVEL} protected in every container`;
+  if (type === 'watchtower') return `raids announced ×${WATCHTOWER_WARNING_FACTOR} as early`;
   if (type === 'infirmary') return `heals ×${1 / INFIRMARY_HEAL_SHARE} as fast, a dose treats ${INFIRMARY_PATIENTS_PER_DOSE}`;
   return `bench ×${WORKSHOP_TIME_FACTOR}, Backpacks`;
 }

@@ -36,7 +36,7 @@ export function offersCreateAnyway(message: string): boolean {
 }
 
 /** Beds and containers from the start; a workshop and walls once the settlement's level unlocks them (settlement-levels.ts). */
-export const BUILDING_TYPES = ['bed', 'container', 'workshop', 'walls', 'storehouse', 'infirmary'] as const;
+export const BUILDING_TYPES = ['bed', 'container', 'workshop', 'walls', 'storehouse', 'watchtower', 'infirmary'] as const;
 export type BuildingType = (typeof BUILDING_TYPES)[number];
 export type BasicBuildingType = 'bed' | 'container';
 export const CONTAINER_SUBTYPES = STORAGE_CATEGORIES;

@@ -166,6 +166,11 @@ export function settlementSimOps(tx: Tx | Db) {
       return (await levelOf(tx, settlementId, 'infirmary')) >= 1;
     },
 
+    /** The level of the settlement's building of this kind (0 without one, or one that lost its level). */
+    unlockedLevel(settlementId: number, type: UnlockedBuilding): Promise<number> {
+      return levelOf(tx, settlementId, type);
+    },
+
     /** Takes units from stacks (ids from containerStacks); emptied stacks are removed. */
     async takeStacks(takes: readonly { id: number; quantity: number }[]): Promise<void> {
       for (const t of takes) {

@@ -107,7 +107,7 @@ export const buildings = pgTable(
     settlementId: integer('settlement_id')
       .notNull()
       .references(() => settlements.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['bed', 'container', 'workshop', 'walls', 'storehouse', 'infirmary'] }).notNull(),
+    type: text('type', { enum: ['bed', 'container', 'workshop', 'walls', 'storehouse', 'watchtower', 'infirmary'] }).notNull(),
     subtype: text('subtype', { enum: ['food', 'medicine', 'ammo', 'materials', 'items', 'misc'] }),
     name: text('name').notNull(),
     level: integer('level').notNull().default(0),

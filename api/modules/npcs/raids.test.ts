@@ -9,7 +9,18 @@ import { loadCoreForBun } from '../../../core-wasm/index.ts';
 import { bedAssignments, buildings, npcEquipment, npcs, raids, settlements } from '../../../db/schema/index.ts';
 import { CONDITION_MAX, UPKEEP_PER_LEVEL } from '../../game/building-upkeep.ts';
 import type { DefenceView, RaidView } from '../../contract/raids.ts';
-import { clockOffset, defence, gameDay, mealTime, OFFLINE_LOSS_CAP, planTime, resolveRaid } from '../../game/raids.ts';
+import {
+  clockOffset,
+  defence,
+  gameDay,
+  mealTime,
+  OFFLINE_LOSS_CAP,
+  planTime,
+  RAID_WARNING_MS,
+  resolveRaid,
+} from '../../game/raids.ts';
+import { MEDIC_INJURY_SHARE } from '../../game/npc-skills.ts';
+import { WATCHTOWER_WARNING_FACTOR } from '../../game/settlement-levels.ts';
 import { nextClockEvent } from '../../game/settlement-clock.ts';
 import { PROTECTED_CAPACITY } from '../../game/settlements.ts';
 import { INFIRMARY_HEAL_SHARE, INFIRMARY_PATIENTS_PER_DOSE, TREATED_HEAL_MS, UNFED_DAYS_TO_LEAVE } from '../../game/upkeep.ts';
@@ -198,26 +209,55 @@ describe.each(backends())('raids and upkeep on %s', (backend) => {
     }
   }, 60_000);
 
+  test('a Watchtower announces the same raid twice as long before it arrives', async () => {
+    const a = await founded();
+    const b = await founded();
+    const createdAt = (await a.setup.row()).createdAt;
+    for (const s of [a, b]) {
+      await db().update(settlements).set({ seed: 777, createdAt }).where(eq(settlements.id, s.setup.settlementId));
+      // The tower's upkeep in both: the same wealth draws the same raid.
+      await s.setup.container('materials', [
+        { itemName: 'Scrap Metal', quality: 50, quantity: 150 },
+        { itemName: 'Wood Planks', quality: 50, quantity: 20 },
+      ]);
+    }
+    await db()
+      .insert(buildings)
+      .values({ settlementId: a.setup.settlementId, type: 'watchtower', name: 'Tower', level: 1, condition: 3 });
+    const plan = await a.setup.firstRaid(120, DAY, SCALE);
+    expect(await b.setup.firstRaid(120, DAY, SCALE)).toEqual(plan);
+    const drawn = planTime(plan.night, DAY, 777);
+    for (const s of [a, b]) await advanceTo(drawn + 1, s.setup.settlementId);
+    const [ta, tb] = [await a.setup.row(), await b.setup.row()];
+    expect(ta.raidArriveAt!.getTime()).toBe(tb.raidArriveAt!.getTime());
+    const lead = (r: typeof ta) => r.raidArriveAt!.getTime() - r.raidWarnAt!.getTime();
+    expect(lead(tb)).toBe(Math.round(RAID_WARNING_MS * SCALE));
+    expect(lead(ta)).toBe(Math.round(RAID_WARNING_MS * WATCHTOWER_WARNING_FACTOR * SCALE));
+  }, 60_000);
+
   test('an Infirmary heals the wounded twice as fast, and one dose treats two of them (the same raid without one)', async () => {
     const a = await founded();
     const b = await founded();
     const createdAt = (await a.setup.row()).createdAt;
     for (const s of [a, b]) {
       await db().update(settlements).set({ seed: 777, createdAt }).where(eq(settlements.id, s.setup.settlementId));
-      await s.setup.container('materials', [{ itemName: 'Scrap Metal', quality: 50, quantity: 150 }]);
+      // A strong raid (1,000 units above the protected parts) against twelve defenders: several are hurt.
+      for (let i = 0; i < 4; i++)
+        await s.setup.container('materials', [{ itemName: 'Scrap Metal', quality: 50, quantity: 300 }], 4);
       await s.setup.container('medicine', [
-        { itemName: 'Bandages', quality: 40, quantity: 10 },
+        { itemName: 'Bandages', quality: 40, quantity: 20 },
         // The Infirmary's upkeep, in both so the raiders see the same wealth.
         { itemName: 'Glass Shards', quality: 40, quantity: 20 },
       ]);
-      await s.setup.container('food', [{ itemName: 'Canned Beans', quality: 40, quantity: 30 }]);
-      for (const name of ['Bo Hale', 'Cy Marsh', 'Di Frost', 'Ed Kane', 'Fi Lowe', 'Gus Reed']) await s.setup.npc(name);
+      await s.setup.container('food', [{ itemName: 'Canned Beans', quality: 40, quantity: 50 }]);
+      // The same seeds in both: the same skills, so the same fight.
+      for (let i = 0; i < 12; i++) await s.setup.npc(`Defender ${i}`, { seed: 9000 + i });
     }
     await db()
       .insert(buildings)
       .values({ settlementId: a.setup.settlementId, type: 'infirmary', name: 'Infirmary', level: 1, condition: 3 });
-    const plan = await a.setup.firstRaid(150, DAY, SCALE);
-    expect(await b.setup.firstRaid(150, DAY, SCALE)).toEqual(plan);
+    const plan = await a.setup.firstRaid(1000, DAY, SCALE);
+    expect(await b.setup.firstRaid(1000, DAY, SCALE)).toEqual(plan);
     const drawn = planTime(plan.night, DAY, 777);
     for (const s of [a, b]) await advanceTo(drawn - 1, s.setup.settlementId);
     for (const s of [a, b]) await advanceTo(plan.arriveAt, s.setup.settlementId);
@@ -233,9 +273,12 @@ describe.each(backends())('raids and upkeep on %s', (backend) => {
       (await db().select().from(npcs).where(eq(npcs.settlementId, id)))
         .filter((n) => ra!.injured.includes(n.name))
         .map((n) => n.injuredUntil!.getTime() - ra!.arrivedAt.getTime());
+    // Treated: the medicine's time (halved again where a medic lives among them, in both alike); the Infirmary halves it.
     const treated = Math.round(TREATED_HEAL_MS * SCALE);
-    expect(await healedAt(b.setup.settlementId)).toEqual(Array(hurt).fill(treated));
-    expect(await healedAt(a.setup.settlementId)).toEqual(Array(hurt).fill(Math.round(treated * INFIRMARY_HEAL_SHARE)));
+    const without = await healedAt(b.setup.settlementId);
+    expect([treated, Math.round(treated * MEDIC_INJURY_SHARE)]).toContain(without[0]!);
+    expect(without).toEqual(Array(hurt).fill(without[0]));
+    expect(await healedAt(a.setup.settlementId)).toEqual(without.map((t) => Math.round(t * INFIRMARY_HEAL_SHARE)));
   }, 60_000);
 
   test('NPCs eat once a day; unfed for three days one leaves: its bed is freed and its gear put into storage', async () => {

@@ -320,6 +320,7 @@ export class SettlementEvents {
       dayCycleMs: this.deps.dayCycleMs,
       epochMs: this.deps.epochMs,
       timeScale: this.deps.timeScale,
+      watchtower: (await this.ops.unlockedLevel(this.settlement.id, 'watchtower')) >= 1,
     });
     if (!plan) return;
     this.clock.raidWarnAt = new Date(plan.warnAt);

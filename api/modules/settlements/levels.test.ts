@@ -242,7 +242,7 @@ describe.each(backends())('settlement levels on %s', (backend) => {
     const { buildings: kinds } = (await res.json()) as {
       buildings: { type: string; needsLevel: number; maxLevel: number; costPerLevel: Record<string, number>[]; effect: string }[];
     };
-    expect(kinds.map((k) => k.type)).toEqual(['bed', 'container', 'workshop', 'walls', 'storehouse', 'infirmary']);
+    expect(kinds.map((k) => k.type)).toEqual(['bed', 'container', 'workshop', 'walls', 'storehouse', 'watchtower', 'infirmary']);
     expect(kinds.find((k) => k.type === 'infirmary')).toMatchObject({ needsLevel: 2, maxLevel: 1 });
     expect(kinds.find((k) => k.type === 'storehouse')).toMatchObject({ needsLevel: 1, maxLevel: 3 });
     const walls = kinds.find((k) => k.type === 'walls')!;

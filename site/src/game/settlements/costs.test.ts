@@ -70,13 +70,14 @@ test('a Reinforcement Kit in the pack or storage is what a reinforcement costs; 
   expect(affordable(reinforceRows([stack('Scrap Metal', 5)], []))).toBe(false);
 });
 
-test('the build menu: a bed, one container per storage category, a Workshop, Walls, a Storehouse and an Infirmary, named by default', () => {
+test('the build menu: a bed, one container per storage category, a Workshop, Walls, a Storehouse, a Watchtower and an Infirmary, named by default', () => {
   expect(BUILD_KINDS.map((k) => k.key)).toEqual([
     'bed',
     ...Object.keys(CONTAINER_BASE_COST).map((c) => `container:${c}`),
     'workshop',
     'walls',
     'storehouse',
+    'watchtower',
     'infirmary',
   ]);
   expect(kindRefusal(buildKind('infirmary'), 1, [])).toBe('needs Town');
