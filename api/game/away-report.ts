@@ -10,7 +10,7 @@ import { NOTICE_RETENTION_MS } from './retention.ts';
 export const AWAY_REPORT_SHOW_MS = 10 * 60_000;
 /** A report looks back this far at most: the notices' retention. */
 export const AWAY_REPORT_MAX_MS = NOTICE_RETENTION_MS;
-/** A report names this many kinds of item per line at most (the most first); the rest are counted as "other". */
+/** A report names this many kinds of item per line at most, the most first; the fewer ones are left out. */
 export const AWAY_REPORT_ITEMS_MAX = 8;
 
 export type StoredNotice =
@@ -72,16 +72,6 @@ export interface SettlementReport {
   decayed: { buildingName: string; level: number }[];
 }
 
-export interface AwayReport {
-  /** The survivor's last departure (ISO), and how long they were away. */
-  since: string;
-  until: string;
-  awayMs: number;
-  settlements: SettlementReport[];
-  /** Nothing happened at any settlement. */
-  quiet: boolean;
-}
-
 /** Adds counts by item, the most first (ties by name), at most AWAY_REPORT_ITEMS_MAX kinds. */
 export function byItem(lines: Iterable<ItemCount>): ItemCount[] {
   const sum = new Map<string, number>();
@@ -134,10 +124,8 @@ export function settlementReport(
 }
 
 export function isQuiet(r: SettlementReport): boolean {
-  return (
-    r.hauls.length + r.meals.length + r.hungry.length + r.injured.length + r.left.length + r.treatments.length === 0 &&
-    r.crafts.length + r.raids.length + r.upkeep.length + r.decayed.length === 0
-  );
+  const lines = [r.hauls, r.meals, r.hungry, r.injured, r.left, r.treatments, r.crafts, r.raids, r.upkeep, r.decayed];
+  return lines.every((l) => l.length === 0);
 }
 
 /**

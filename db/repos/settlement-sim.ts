@@ -156,17 +156,10 @@ export function settlementSimOps(tx: Tx | Db) {
       return levelOf(tx, settlementId, 'walls');
     },
 
-    /** The level of the settlement's Storehouse (0 without): each level adds to every container's protected part. */
-    storehouseLevel(settlementId: number): Promise<number> {
-      return levelOf(tx, settlementId, 'storehouse');
-    },
-
-    /** Whether a working Infirmary stands (its level above 0): the injured heal faster, a dose treats more. */
-    async hasInfirmary(settlementId: number): Promise<boolean> {
-      return (await levelOf(tx, settlementId, 'infirmary')) >= 1;
-    },
-
-    /** The level of the settlement's building of this kind (0 without one, or one that lost its level). */
+    /**
+     * The level of the settlement's building of this kind (0 without one, or one that lost its level): a Storehouse's
+     * adds to every container's protected part, a Watchtower or an Infirmary works from level 1.
+     */
     unlockedLevel(settlementId: number, type: UnlockedBuilding): Promise<number> {
       return levelOf(tx, settlementId, type);
     },
@@ -280,7 +273,7 @@ export function settlementSimRepo(db: Db) {
     clock: (settlementId: number) => settlementSimOps(db).clock(settlementId),
     containerStacks: (settlementId: number) => settlementSimOps(db).containerStacks(settlementId),
     wallsLevel: (settlementId: number) => settlementSimOps(db).wallsLevel(settlementId),
-    storehouseLevel: (settlementId: number) => settlementSimOps(db).storehouseLevel(settlementId),
+    unlockedLevel: (settlementId: number, type: UnlockedBuilding) => settlementSimOps(db).unlockedLevel(settlementId, type),
     members: (settlementId: number, worldId: string, founderId: string) =>
       settlementSimOps(db).members(settlementId, worldId, founderId),
 

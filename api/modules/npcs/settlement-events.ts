@@ -301,7 +301,7 @@ export class SettlementEvents {
   private async plan(night: number, at: number): Promise<void> {
     this.clock.raidNight = night;
     const containers = toContainers(await this.stacks());
-    const wealth = wealthAbove(containers, protectedPart(await this.ops.storehouseLevel(this.settlement.id)));
+    const wealth = wealthAbove(containers, protectedPart(await this.ops.unlockedLevel(this.settlement.id, 'storehouse')));
     if (wealth <= 0) return;
     const lastRaidAt = time(this.clock.lastRaidAt);
     if ((await this.onlineMembers(at)).length === 0 && lastRaidAt !== null && at - lastRaidAt < OFFLINE_RAID_GAP_MS) return;
@@ -389,7 +389,7 @@ export class SettlementEvents {
       defenders: defenders.map((n) => ({ id: String(n.row.id) })),
       containers: toContainers(stored),
       membersOnline: online.length > 0,
-      protectedUnits: protectedPart(await this.ops.storehouseLevel(this.settlement.id)),
+      protectedUnits: protectedPart(await this.ops.unlockedLevel(this.settlement.id, 'storehouse')),
     });
     for (const c of stored) {
       const lost = outcome.losses
@@ -421,7 +421,7 @@ export class SettlementEvents {
     // A medic living here (hurt or not: it tends the others from its bed) shortens every injury; so does an Infirmary,
     // where one dose treats two.
     const medic = this.npcs.some((x) => !x.gone && has(skillsOf(x.row.skills, x.row.seed), 'medic'));
-    const infirmary = await this.ops.hasInfirmary(this.settlement.id);
+    const infirmary = (await this.ops.unlockedLevel(this.settlement.id, 'infirmary')) >= 1;
     const share = (medic ? MEDIC_INJURY_SHARE : 1) * (infirmary ? INFIRMARY_HEAL_SHARE : 1);
     const patientsPerDose = infirmary ? INFIRMARY_PATIENTS_PER_DOSE : 1;
     let doseLeft = 0;

@@ -6,21 +6,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { loadCoreForBun } from '../../../core-wasm/index.ts';
-import {
-  bedAssignments,
-  buildings,
-  npcs,
-  players,
-  settlementNotices,
-  storageItems,
-  storageLedger,
-  worldEvents,
-} from '../../../db/schema/index.ts';
+import { npcs, players, settlementNotices, storageLedger, worldEvents } from '../../../db/schema/index.ts';
 import type { AwayReportAnswer } from '../../contract/report.ts';
 import { STORAGE_CATEGORIES } from '../../contract/items.ts';
 import { isDue } from '../../game/npc-sim.ts';
 import { backends } from '../../testing/databases.ts';
 import { TestClient } from '../../testing/client.ts';
+import { RaidSetup } from '../../testing/raids.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
 import { openSpots, type Player, SettlementFixture } from '../../testing/settlements.ts';
 import { toSimState } from '../npcs/advance.ts';
@@ -67,26 +59,9 @@ describe.each(backends())('the away report on %s', (backend) => {
   test('an NPC at work while its founder is away: its finds are in the report, as the storage holds them', async () => {
     const { c, settlement } = await f.founded();
     const sid = Number(settlement.id);
-    await db()
-      .insert(buildings)
-      .values(STORAGE_CATEGORIES.map((subtype) => ({ settlementId: sid, type: 'container' as const, subtype, name: subtype })));
-    const [bed] = await db().insert(buildings).values({ settlementId: sid, type: 'bed', name: 'Bed' }).returning();
-    const [npc] = await db()
-      .insert(npcs)
-      .values({
-        worldId: W,
-        settlementId: sid,
-        bedId: bed!.id,
-        name: 'Mara Quill',
-        description: 'Keeps to herself.',
-        assignment: 'scavenge',
-        x: settlement.x,
-        y: settlement.y,
-        seed: 2000 + sid,
-        phaseEndsAt: new Date(clock),
-      })
-      .returning();
-    await db().insert(bedAssignments).values({ bedId: bed!.id, worldId: W, settlementId: sid, npcId: npc!.id });
+    const setup = new RaidSetup(db(), sid);
+    for (const subtype of STORAGE_CATEGORIES) await setup.container(subtype);
+    const npc = await setup.npc('Mara Quill', { assignment: 'scavenge', seed: 2000 + sid, dueAt: clock });
     const left = clock - MINUTE;
     await presence(c, 'leave', left);
     await db()
@@ -98,7 +73,7 @@ describe.each(backends())('the away report on %s', (backend) => {
     const caughtUp = async () => {
       const deadline = Date.now() + 15_000;
       for (;;) {
-        const [n] = await db().select().from(npcs).where(eq(npcs.id, npc!.id));
+        const [n] = await db().select().from(npcs).where(eq(npcs.id, npc.id));
         if (!isDue(toSimState(n!), clock)) return;
         if (Date.now() > deadline) throw new Error('the simulation did not catch up');
         await Bun.sleep(50);
@@ -107,13 +82,11 @@ describe.each(backends())('the away report on %s', (backend) => {
     // An hour of game time: several journeys out and home.
     clock += HOUR;
     await caughtUp();
-    const stored = await db()
-      .select({ itemName: storageItems.itemName, quantity: storageItems.quantity })
-      .from(storageItems)
-      .innerJoin(buildings, eq(buildings.id, storageItems.buildingId))
-      .where(eq(buildings.settlementId, sid));
     const byItem = new Map<string, number>();
-    for (const s of stored) byItem.set(s.itemName, (byItem.get(s.itemName) ?? 0) + s.quantity);
+    for (const [key, n] of await setup.stored()) {
+      const itemName = key.slice(0, key.lastIndexOf('|'));
+      byItem.set(itemName, (byItem.get(itemName) ?? 0) + n);
+    }
     expect(byItem.size).toBeGreaterThan(0);
     const notices = await db().select().from(settlementNotices).where(eq(settlementNotices.settlementId, sid));
     expect(notices.filter((n) => n.kind === 'returned').length).toBeGreaterThan(0);

@@ -47,7 +47,7 @@ export class DefenceQueries {
       this.presence(s.worldId),
       this.dayEpoch(s.worldId),
       this.sim.wallsLevel(s.id),
-      this.sim.storehouseLevel(s.id),
+      this.sim.unlockedLevel(s.id, 'storehouse'),
     ]);
     const shielded = protectedPart(storehouse);
     const members = new Set([s.founderId, ...s.bedHolders]);
