@@ -34,8 +34,10 @@ export function AwayReport() {
                     <p className="wl-muted">All quiet.</p>
                   ) : (
                     <ul data-testid="away-report-lines">
-                      {lines.map((l) => (
-                        <li key={l}>{l}</li>
+                      {lines.map((l, i) => (
+                        // Two raids can read alike: the line's place is its key.
+                        // biome-ignore lint/suspicious/noArrayIndexKey: the lines are rebuilt whole, never reordered
+                        <li key={i}>{l}</li>
                       ))}
                     </ul>
                   )}
